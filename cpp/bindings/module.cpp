@@ -1,0 +1,241 @@
+// fourchess._core: the C++ core seen from Python. Converts arguments and results, checks what a
+// Python caller may get wrong (so C++ never sees an index it cannot use), releases the GIL for
+// long loops, and maps C++ errors to Python exceptions. No chess rule is decided here.
+#include <pybind11/native_enum.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <optional>
+#include <string>
+
+#include "fourchess/attacks.h"
+#include "fourchess/fen4.h"
+#include "fourchess/game.h"
+#include "fourchess/movegen.h"
+#include "fourchess/notation.h"
+#include "fourchess/perft.h"
+#include "fourchess/rules.h"
+
+namespace py = pybind11;
+using namespace fourchess;
+
+namespace {
+
+constexpr int MAX_PERFT_DEPTH = 12;
+constexpr int MAX_THREADS = 256;
+
+py::handle invalid_move_error, illegal_move_error;
+
+Square checked_square(int index) {
+    if (index < 0 || index >= GRID_SQUARES || !is_on_board(static_cast<Square>(index)))
+        throw py::value_error("square index " + std::to_string(index) + " is not one of the 160 board squares");
+    return static_cast<Square>(index);
+}
+
+Seat checked_seat(int seat) {
+    if (seat < 0 || seat >= SEAT_COUNT) throw py::value_error("seat must be 0..3 (Red, Blue, Yellow, Green), got " + std::to_string(seat));
+    return static_cast<Seat>(seat);
+}
+
+Move make_move_value(int from, int to, std::optional<PieceType> promotion, bool one_point) {
+    PieceType promo = promotion.value_or(NO_PIECE_TYPE);
+    if (promo != NO_PIECE_TYPE && promo != QUEEN && promo != ROOK && promo != BISHOP && promo != KNIGHT)
+        throw py::value_error("a promotion must be a queen, rook, bishop or knight");
+    if (one_point && promo != QUEEN) throw py::value_error("only a queen promotion can be to the 1-point queen");
+    Square f = checked_square(from), t = checked_square(to);
+    if (f == t) throw py::value_error("a move needs two different squares");
+    return Move(f, t, MoveKind::NORMAL, promo, one_point);
+}
+
+// Moves compare and hash by what a player names (from, to, promotion), not by the kind the
+// generator attaches, so Move.from_str('h1-j1') equals the castling move.
+std::uint32_t action_of(Move m) { return m.action(); }
+
+int checked_depth(int depth) {
+    if (depth < 0 || depth > MAX_PERFT_DEPTH) throw py::value_error("depth must be 0.." + std::to_string(MAX_PERFT_DEPTH) + ", got " + std::to_string(depth));
+    return depth;
+}
+
+std::optional<Seat> seat_or_none(Piece p) { return p.is_dead() ? std::nullopt : std::optional<Seat>(p.seat()); }
+
+std::string piece_symbol(Piece p) {
+    static constexpr char LETTERS[] = " PNBRQK";
+    static constexpr char COLOURS[] = "rbyg";
+    char letter = p.is_one_point() ? 'D' : LETTERS[p.type()];
+    return std::string(1, p.is_dead() ? 'd' : COLOURS[p.seat()]) + letter;
+}
+
+py::frozenset seats_of(std::uint8_t bits) {
+    py::set seats;
+    for (int s = 0; s < SEAT_COUNT; ++s)
+        if (bits & (1u << s)) seats.add(py::cast(static_cast<Seat>(s)));
+    return py::frozenset(seats);
+}
+
+}  // namespace
+
+PYBIND11_MODULE(_core, m) {
+    m.doc() = "fourchess C++ core (private; use the fourchess package)";
+
+    py::native_enum<Seat>(m, "Seat", "enum.IntEnum", "A player's seat, in turn order.")
+        .value("RED", RED).value("BLUE", BLUE).value("YELLOW", YELLOW).value("GREEN", GREEN).finalize();
+    py::native_enum<PieceType>(m, "PieceType", "enum.IntEnum", "Kind of piece; a 1-point queen is a QUEEN.")
+        .value("PAWN", PAWN).value("KNIGHT", KNIGHT).value("BISHOP", BISHOP).value("ROOK", ROOK)
+        .value("QUEEN", QUEEN).value("KING", KING).finalize();
+    py::native_enum<Termination>(m, "Termination", "enum.Enum", "Why a game ended.")
+        .value("KING_CAPTURE", Termination::KING_CAPTURE).value("SEAT_OUT", Termination::SEAT_OUT)
+        .value("CHECKMATE", Termination::CHECKMATE).value("STALEMATE", Termination::STALEMATE)
+        .value("THREE_ELIMINATED", Termination::THREE_ELIMINATED).value("POINTS_LEAD", Termination::POINTS_LEAD)
+        .value("INSUFFICIENT_MATERIAL", Termination::INSUFFICIENT_MATERIAL).finalize();
+
+    static py::exception<Fen4Error> fen4_error(m, "Fen4Error", PyExc_ValueError);
+    invalid_move_error = PyErr_NewException("fourchess.InvalidMoveError", PyExc_ValueError, nullptr);
+    illegal_move_error = PyErr_NewException("fourchess.IllegalMoveError", PyExc_ValueError, nullptr);
+    m.attr("InvalidMoveError") = invalid_move_error;
+    m.attr("IllegalMoveError") = illegal_move_error;
+    m.attr("AmbiguousMoveError") = py::reinterpret_steal<py::object>(
+        PyErr_NewException("fourchess.AmbiguousMoveError", PyExc_ValueError, nullptr));
+    py::register_exception_translator([](std::exception_ptr p) {
+        try {
+            if (p) std::rethrow_exception(p);
+        } catch (const Fen4Error& e) {
+            py::set_error(fen4_error, e.what());
+        } catch (const MoveTextError& e) {
+            py::set_error(e.kind() == MoveTextError::Kind::INVALID ? invalid_move_error : illegal_move_error, e.what());
+        }
+    });
+
+    m.def("square_name", [](int s) { return square_name(checked_square(s)); }, py::arg("square"));
+    m.def("parse_square", [](const std::string& name) {
+        Square s = parse_square(name);
+        if (s == NO_SQUARE) throw py::value_error("'" + name + "' is not a square name (a1..n14, corners removed)");
+        return static_cast<int>(s);
+    }, py::arg("name"));
+    m.attr("MODERN_START_FEN4") = MODERN_START_FEN4;
+    m.attr("CLASSIC_START_FEN4") = CLASSIC_START_FEN4;
+
+    py::class_<Piece>(m, "Piece", "A piece on the board; dead pieces belong to no seat.")
+        .def_property_readonly("piece_type", &Piece::type)
+        .def_property_readonly("seat", &seat_or_none)
+        .def_property_readonly("is_dead", &Piece::is_dead)
+        .def_property_readonly("is_one_point_queen", &Piece::is_one_point)
+        .def("symbol", &piece_symbol, "FEN4 cell text: 'rP', 'gK', 'yD', 'dB'.")
+        .def("__eq__", [](Piece a, Piece b) { return a == b; })
+        .def("__hash__", [](Piece p) { return p.bits(); })
+        .def("__str__", &piece_symbol)
+        .def("__repr__", [](Piece p) { return "Piece('" + piece_symbol(p) + "')"; });
+
+    py::class_<Move>(m, "Move", "A move: from square, to square and promotion.")
+        .def(py::init(&make_move_value), py::arg("from_square"), py::arg("to_square"),
+             py::arg("promotion") = py::none(), py::arg("one_point_queen") = false)
+        .def_static("from_str", [](const std::string& text) { return parse_move_text(text); }, py::arg("text"),
+                    "Reads the engine form 'h2-h3', 'h2h3', 'h10-h11=Q', 'h7-h8=D'.")
+        .def_property_readonly("from_square", [](Move mv) { return static_cast<int>(mv.from()); })
+        .def_property_readonly("to_square", [](Move mv) { return static_cast<int>(mv.to()); })
+        .def_property_readonly("promotion", [](Move mv) {
+            return mv.promotion() == NO_PIECE_TYPE ? std::nullopt : std::optional<PieceType>(mv.promotion());
+        })
+        .def_property_readonly("is_one_point_queen", &Move::promotes_to_one_point_queen)
+        .def("__str__", &move_text)
+        .def("__repr__", [](Move mv) { return "Move.from_str('" + move_text(mv) + "')"; })
+        .def("__eq__", [](Move a, const py::object& b) {
+            return py::isinstance<Move>(b) && action_of(a) == action_of(b.cast<Move>());
+        })
+        .def("__ne__", [](Move a, const py::object& b) {
+            return !(py::isinstance<Move>(b) && action_of(a) == action_of(b.cast<Move>()));
+        })
+        .def("__lt__", [](Move a, Move b) { return action_of(a) < action_of(b); })
+        .def("__hash__", [](Move mv) { return action_of(mv); })
+        .def(py::pickle([](Move mv) { return move_text(mv); }, [](const std::string& t) { return parse_move_text(t); }));
+
+    py::class_<Game>(m, "Board", "A game: position, legal moves, move stack (wrapped by fourchess.Board).")
+        .def(py::init([](const std::string& fen4, bool ffa) { return Game(read_fen4(fen4, ffa ? Mode::FFA : Mode::TEAMS)); }),
+             py::arg("fen4"), py::arg("ffa"))
+        .def(py::init([](const Game& other) { return Game(other); }), py::arg("other"))
+        .def_property_readonly("is_ffa", [](const Game& g) { return g.position().mode == Mode::FFA; })
+        .def_property_readonly("turn", [](const Game& g) { return g.position().side_to_move; })
+        .def_property_readonly("ply_clock", [](const Game& g) { return g.position().ply_clock; })
+        .def_property_readonly("points", [](const Game& g) {
+            const auto& p = g.position().points;
+            return py::make_tuple(p[0], p[1], p[2], p[3]);
+        })
+        .def_property_readonly("eliminated", [](const Game& g) { return seats_of(g.position().eliminated); })
+        .def("fen4", [](const Game& g) { return write_fen4(g.position()); })
+        .def("root_fen4", [](const Game& g) { return write_fen4(g.root()); })
+        .def("zobrist_hash", [](const Game& g) { return g.position().key; })
+        .def("_zobrist_from_scratch", [](const Game& g) { return g.position().compute_key(); })
+        .def("piece_at", [](const Game& g, int square) -> std::optional<Piece> {
+            Piece p = g.position().board[checked_square(square)];
+            return p.empty() ? std::nullopt : std::optional<Piece>(p);
+        }, py::arg("square"))
+        .def("king_square", [](const Game& g, int seat) -> std::optional<int> {
+            Square s = g.position().king_square[checked_seat(seat)];
+            return s == NO_SQUARE ? std::nullopt : std::optional<int>(s);
+        }, py::arg("seat"))
+        .def("_legal_moves", [](const Game& g) {
+            MoveList list;
+            generate_legal(g.position(), list);
+            return std::vector<Move>(list.begin(), list.end());
+        })
+        .def("_legal_move_count", [](const Game& g) {
+            MoveList list;
+            generate_legal(g.position(), list);
+            return list.size;
+        })
+        .def("_has_legal_move", [](const Game& g) { return has_legal_move(g.position()); })
+        .def("is_legal", [](const Game& g, Move mv) { return static_cast<bool>(find_legal_move(g.position(), mv)); }, py::arg("move"))
+        .def("push", [](Game& g, Move mv) {
+            Move legal = find_legal_move(g.position(), mv);
+            if (!legal) throw MoveTextError(MoveTextError::Kind::ILLEGAL, "illegal move '" + move_text(mv) + "' in " + write_fen4(g.position()));
+            g.push(legal);
+        }, py::arg("move"))
+        .def("push_unchecked", [](Game& g, Move mv) {
+            const Position& pos = g.position();
+            Piece mover = pos.board[mv.from()];
+            if (pos.game_over() || !mover.is_live() || mover.seat() != pos.side_to_move)
+                throw MoveTextError(MoveTextError::Kind::ILLEGAL, "push_unchecked: '" + move_text(mv) + "' does not move a piece of the side to move");
+            g.push(with_kind(pos, mv));
+        }, py::arg("move"))
+        .def("parse_move", [](const Game& g, const std::string& text) { return parse_move(g.position(), text); }, py::arg("text"))
+        .def("push_move", [](Game& g, const std::string& text) {
+            Move mv = parse_move(g.position(), text);
+            g.push(mv);
+            return mv;
+        }, py::arg("text"))
+        .def("pop", [](Game& g) {
+            if (g.moves().empty()) throw py::index_error("pop from an empty move stack");
+            return g.pop();
+        })
+        .def("peek", [](const Game& g) {
+            if (g.moves().empty()) throw py::index_error("peek at an empty move stack");
+            return g.moves().back();
+        })
+        .def_property_readonly("move_stack", [](const Game& g) { return g.moves(); })
+        .def("is_check", [](const Game& g, int seat) { return in_check(g.position(), checked_seat(seat)); }, py::arg("seat"))
+        .def("termination", [](const Game& g) -> std::optional<Termination> {
+            Termination t = termination_of(g.position());
+            return t == Termination::NONE ? std::nullopt : std::optional<Termination>(t);
+        })
+        .def("winners", [](const Game& g) { return seats_of(winners(g.position(), termination_of(g.position()))); })
+        .def("perft", [](const Game& g, int depth, int threads) {
+            checked_depth(depth);
+            if (threads < 1 || threads > MAX_THREADS) throw py::value_error("threads must be 1.." + std::to_string(MAX_THREADS));
+            py::gil_scoped_release release;
+            return perft_threaded(g.position(), depth, threads);
+        }, py::arg("depth"), py::arg("threads") = 1)
+        .def("perft_full", [](const Game& g, int depth) {
+            checked_depth(depth);
+            py::gil_scoped_release release;
+            Position pos = g.position();
+            return perft_full(pos, depth);
+        }, py::arg("depth"))
+        .def("divide", [](const Game& g, int depth) {
+            checked_depth(depth);
+            std::vector<std::pair<Move, std::uint64_t>> result;
+            {
+                py::gil_scoped_release release;
+                result = divide(g.position(), depth);
+            }
+            return result;
+        }, py::arg("depth"));
+}

@@ -1,0 +1,20 @@
+// Attack questions over a position: who attacks a square, is a king in check.
+// Only live pieces attack; every piece, live or dead, blocks.
+#pragma once
+
+#include "fourchess/position.h"
+
+namespace fourchess {
+
+// Live pieces of `seats` (bit per seat) attacking `target`. `ignore` is treated as an empty
+// square (a king testing where it may step must not shield that square with its own body).
+Mask256 attackers_to(const Position& pos, Square target, std::uint8_t seats, Square ignore = NO_SQUARE);
+bool is_attacked(const Position& pos, Square target, std::uint8_t seats, Square ignore = NO_SQUARE);
+
+// Is `seat`'s live king attacked by a live opponent piece? False when it has no live king.
+bool in_check(const Position& pos, Seat seat);
+
+// Bit per seat: the seats whose live king `seat`'s live pieces attack.
+std::uint8_t kings_attacked_by(const Position& pos, Seat seat, std::uint8_t candidates);
+
+}  // namespace fourchess

@@ -1,0 +1,39 @@
+// FEN4 text in and out (RULES.md §10). Reading accepts both corner dialects (x cells, or run
+// lengths crossing the corners), with or without commas; writing uses the x dialect.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+
+#include "fourchess/position.h"
+
+namespace fourchess {
+
+// A FEN4 that cannot be read: which field, the offending text, and what was expected.
+class Fen4Error : public std::invalid_argument {
+public:
+    Fen4Error(std::string field, std::string text, const std::string& reason);
+    const std::string& field() const { return field_; }
+    const std::string& text() const { return text_; }
+
+private:
+    std::string field_, text_;
+};
+
+// Live pieces a seat may have in a position we accept (bounds the move list, see movegen.h).
+constexpr int MAX_LIVE_PIECES_PER_SEAT = 16;
+
+Position read_fen4(const std::string& text, Mode mode);
+std::string write_fen4(const Position& pos);
+
+// The two start positions of RULES.md §3.
+enum class Setup : std::uint8_t { MODERN, CLASSIC };
+Position start_position(Setup setup, Mode mode);
+extern const char* const MODERN_START_FEN4;
+extern const char* const CLASSIC_START_FEN4;
+
+// "a1".."n14" <-> square index; NO_SQUARE for anything else.
+std::string square_name(Square s);
+Square parse_square(const std::string& text);
+
+}  // namespace fourchess

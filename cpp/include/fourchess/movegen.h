@@ -1,0 +1,34 @@
+// Legal move generation for the side to move, in both modes, into a caller-owned buffer.
+#pragma once
+
+#include "fourchess/position.h"
+
+namespace fourchess {
+
+// Enough for any position fen4.h accepts (at most 16 live pieces per seat: 16 queens of ~52
+// moves each stay below this).
+constexpr int MAX_MOVES = 1024;
+
+struct MoveList {
+    Move moves[MAX_MOVES];
+    int size = 0;
+    const Move* begin() const { return moves; }
+    const Move* end() const { return moves + size; }
+};
+
+// Writes the legal moves of pos.side_to_move and returns the new end. Nothing when the game is
+// over or the side to move has no live king.
+Move* generate_legal(const Position& pos, Move* out);
+void generate_legal(const Position& pos, MoveList& list);
+
+// Stops at the first legal move: what mate and stalemate detection need.
+bool has_legal_move(const Position& pos);
+
+// `m` (from, to, promotion, as a player names it) with the kind this position gives it:
+// castling, double push, en passant or normal. Does not check legality.
+Move with_kind(const Position& pos, Move m);
+
+// Generation for a seat that is not necessarily to move (FFA mate/stalemate pass).
+bool seat_has_legal_move(Position& pos, Seat seat);
+
+}  // namespace fourchess

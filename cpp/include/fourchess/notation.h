@@ -1,0 +1,36 @@
+// Move text in and out (RULES.md §10): the engine form "h2-h3", "h10-h11=Q", "h7-h8=D", and on
+// input also "h2h3", long algebraic with pieces and captures ("Bh2xNl6", "h8xQg7=D"), "O-O",
+// "O-O-O", with check suffixes (+ ++ +++ +# #) ignored.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+
+#include "fourchess/position.h"
+
+namespace fourchess {
+
+class MoveTextError : public std::invalid_argument {
+public:
+    enum class Kind { INVALID, ILLEGAL };  // cannot be read / is not a legal move here
+    MoveTextError(Kind kind, const std::string& message) : std::invalid_argument(message), kind_(kind) {}
+    Kind kind() const { return kind_; }
+
+private:
+    Kind kind_;
+};
+
+// Engine form of a move; castling is the king's two-square move.
+std::string move_text(Move m);
+
+// Reads the engine form without a position: from, to and promotion (kind NORMAL).
+Move parse_move_text(const std::string& text);
+
+// The legal move of pos that names the same from, to and promotion as `wanted` (its kind is
+// ignored: the generator knows castling and en passant), or Move::none().
+Move find_legal_move(const Position& pos, Move wanted);
+
+// Any accepted form, checked against pos; returns the legal move or throws MoveTextError.
+Move parse_move(const Position& pos, const std::string& text);
+
+}  // namespace fourchess

@@ -1,0 +1,23 @@
+// Perft (RULES.md §9): leaf count of the legal move tree, for checking the generator.
+#pragma once
+
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+#include "fourchess/position.h"
+
+namespace fourchess {
+
+// Bulk counting: the last ply counts generated moves without playing them.
+std::uint64_t perft(Position& pos, int depth);
+// Plays every leaf move too (the make/unmake cost a search pays); same count.
+std::uint64_t perft_full(Position& pos, int depth);
+
+// Per root move counts.
+std::vector<std::pair<Move, std::uint64_t>> divide(const Position& pos, int depth);
+
+// Splits the root moves across `threads` workers; same count as perft.
+std::uint64_t perft_threaded(const Position& pos, int depth, int threads);
+
+}  // namespace fourchess

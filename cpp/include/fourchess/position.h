@@ -1,0 +1,110 @@
+// Position: the 14x14 mailbox, square masks and game state of one moment of a game, and the
+// piece-level part of making and unmaking a move. Game consequences (FFA scoring, eliminations,
+// turn order, endings) are layered on top in rules.h.
+#pragma once
+
+#include <cstdint>
+
+#include "fourchess/geometry.h"
+#include "fourchess/mask.h"
+#include "fourchess/types.h"
+#include "fourchess/zobrist.h"
+
+namespace fourchess {
+
+struct EnPassant {
+    Square skipped = NO_SQUARE;  // M: the square the pawn passed over
+    Square pawn = NO_SQUARE;     // T: where the pawn now stands
+    constexpr bool active() const { return skipped != NO_SQUARE; }
+};
+
+// Why a game stopped. Checkmate and stalemate of the side to move in Teams are found on demand
+// (rules.h), the rest are recorded when they happen.
+enum class Termination : std::uint8_t {
+    NONE,
+    KING_CAPTURE,           // Teams: a king was captured (or is missing from a loaded position)
+    SEAT_OUT,               // Teams: a loaded position has a seat flagged dead
+    CHECKMATE,
+    STALEMATE,
+    THREE_ELIMINATED,       // FFA
+    POINTS_LEAD,            // FFA: two seats left, 21 or more points apart
+    INSUFFICIENT_MATERIAL,  // FFA
+};
+
+constexpr std::uint8_t castling_bit(Seat seat, CastleSide side) {
+    return static_cast<std::uint8_t>(1u << (seat * 2 + side));
+}
+
+// Everything undo_move needs that the move itself does not say.
+struct Undo {
+    Piece captured;                  // piece that stood on the destination
+    Piece captured_en_passant;       // pawn removed from T by an en-passant capture
+    Square en_passant_pawn = NO_SQUARE;
+    EnPassant en_passant[SEAT_COUNT];
+    std::uint8_t castling = 0;
+    std::uint8_t eliminated = 0;
+    Termination termination = Termination::NONE;
+    Seat side_to_move = RED;
+    std::uint16_t ply_clock = 0;
+    std::int32_t points[SEAT_COUNT] = {};
+    Square king_square[SEAT_COUNT] = {};
+    std::uint64_t key = 0;
+    Mask256 killed[SEAT_COUNT];      // squares whose pieces died when that seat was eliminated
+};
+
+class Position {
+public:
+    // --- state (public for the layers above; only the methods below keep it consistent) ---
+    Piece board[GRID_SQUARES];
+    Mask256 live_by_seat[SEAT_COUNT];
+    Mask256 by_type[PIECE_TYPE_COUNT];  // live and dead pieces of each type
+    Mask256 dead;
+    Mask256 occupied;
+    Square king_square[SEAT_COUNT] = {NO_SQUARE, NO_SQUARE, NO_SQUARE, NO_SQUARE};  // live kings
+    EnPassant en_passant[SEAT_COUNT];
+    std::int32_t points[SEAT_COUNT] = {};
+    std::uint64_t key = 0;
+    std::uint16_t ply_clock = 0;
+    Seat side_to_move = RED;
+    Mode mode = Mode::TEAMS;
+    std::uint8_t castling = 0;
+    std::uint8_t eliminated = 0;  // bit per seat
+    Termination termination = Termination::NONE;
+
+    // --- queries ---
+    bool is_eliminated(Seat s) const { return eliminated & (1u << s); }
+    bool is_active(Seat s) const { return !is_eliminated(s); }
+    int active_count() const { return SEAT_COUNT - __builtin_popcount(eliminated); }
+    bool game_over() const { return termination != Termination::NONE; }
+    // Seats whose live pieces can capture or check `s`'s pieces: Teams the two enemies, FFA all
+    // other active seats.
+    std::uint8_t opponent_seats(Seat s) const;
+    Mask256 live_pieces_of(std::uint8_t seats) const;
+
+    // --- editing (used by FEN4 reading and by make/unmake) ---
+    void clear();
+    void put_piece(Square s, Piece p);
+    void remove_piece(Square s);
+    void set_castling(std::uint8_t rights);
+    void set_en_passant(Seat s, EnPassant e);
+    void set_side_to_move(Seat s);
+    // Marks the seat eliminated and turns its live pieces dead (recorded in undo.killed).
+    void eliminate(Seat s, Undo& undo);
+
+    // Piece-level make: moves pieces, updates castling rights, en passant, ply clock and key.
+    // Does not change the side to move, points or eliminations (rules.h does).
+    void make_move(Move m, Undo& undo);
+    // Restores everything make_move and the rules layer changed, bit for bit.
+    void undo_all(Move m, const Undo& undo);
+    void save_state(Undo& undo) const;
+
+    std::uint64_t compute_key() const;  // from scratch, for checking the incremental key
+
+private:
+    void clear_castling_for_corner(Square corner);
+};
+
+// FFA points for capturing a live piece (dead pieces score 0).
+int capture_value(Piece p);
+
+}  // namespace fourchess

@@ -1,0 +1,105 @@
+// Small value types the whole core speaks in: squares, seats, pieces, moves.
+#pragma once
+
+#include <cstdint>
+
+namespace fourchess {
+
+// Square index r*14+f on the 14x14 grid (a1 = 0, n14 = 195); corners are off-board indices.
+using Square = std::uint8_t;
+constexpr Square NO_SQUARE = 0xFF;
+constexpr int BOARD_SIDE = 14;
+constexpr int GRID_SQUARES = BOARD_SIDE * BOARD_SIDE;
+
+constexpr int file_of(Square s) { return s % BOARD_SIDE; }
+constexpr int rank_of(Square s) { return s / BOARD_SIDE; }
+constexpr Square make_square(int file, int rank) { return static_cast<Square>(rank * BOARD_SIDE + file); }
+constexpr bool on_board(int file, int rank) {
+    return file >= 0 && file < BOARD_SIDE && rank >= 0 && rank < BOARD_SIDE &&
+           !((file < 3 || file > 10) && (rank < 3 || rank > 10));
+}
+
+enum Seat : std::uint8_t { RED, BLUE, YELLOW, GREEN };
+constexpr int SEAT_COUNT = 4;
+constexpr Seat next_seat(Seat s) { return static_cast<Seat>((s + 1) & 3); }
+// Teams: Red+Yellow (even seats) against Blue+Green (odd seats).
+constexpr bool same_team(Seat a, Seat b) { return ((a ^ b) & 1) == 0; }
+
+enum class Mode : std::uint8_t { TEAMS, FFA };
+
+enum PieceType : std::uint8_t { NO_PIECE_TYPE, PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING };
+constexpr int PIECE_TYPE_COUNT = 7;
+
+// Piece byte: bits 0-2 type, bits 3-4 seat, bit 5 dead, bit 6 one-point queen.
+// Dead pieces have no seat (seat bits zero): they belong to nobody.
+class Piece {
+public:
+    static constexpr std::uint8_t DEAD_BIT = 1u << 5;
+    static constexpr std::uint8_t ONE_POINT_BIT = 1u << 6;
+
+    constexpr Piece() = default;
+    static constexpr Piece live(Seat seat, PieceType type, bool one_point = false) {
+        return Piece(static_cast<std::uint8_t>(type | (seat << 3) | (one_point ? ONE_POINT_BIT : 0)));
+    }
+    static constexpr Piece dead_piece(PieceType type, bool one_point = false) {
+        return Piece(static_cast<std::uint8_t>(type | DEAD_BIT | (one_point ? ONE_POINT_BIT : 0)));
+    }
+    static constexpr Piece from_bits(std::uint8_t bits) { return Piece(bits); }
+
+    constexpr PieceType type() const { return static_cast<PieceType>(bits_ & 7); }
+    constexpr Seat seat() const { return static_cast<Seat>((bits_ >> 3) & 3); }
+    constexpr bool is_dead() const { return bits_ & DEAD_BIT; }
+    constexpr bool is_one_point() const { return bits_ & ONE_POINT_BIT; }
+    constexpr bool is_live() const { return type() != NO_PIECE_TYPE && !is_dead(); }
+    constexpr bool empty() const { return bits_ == 0; }
+    constexpr std::uint8_t bits() const { return bits_; }
+    constexpr Piece killed() const { return dead_piece(type(), is_one_point()); }
+    // Dense index for hash keys: 0..27 live (seat*7 + kind), 28..34 dead (kind); kind 6 = 1-point queen.
+    constexpr int hash_index() const {
+        int kind = is_one_point() ? 6 : type() - 1;
+        return is_dead() ? 28 + kind : seat() * 7 + kind;
+    }
+    constexpr bool operator==(Piece o) const { return bits_ == o.bits_; }
+    constexpr bool operator!=(Piece o) const { return bits_ != o.bits_; }
+
+private:
+    constexpr explicit Piece(std::uint8_t bits) : bits_(bits) {}
+    std::uint8_t bits_ = 0;
+};
+constexpr int PIECE_HASH_KINDS = 35;
+constexpr Piece NO_PIECE{};
+
+// Move: bits 0-7 from, 8-15 to, 16-18 promotion type, 19-20 kind, 21 promotion to the FFA
+// 1-point queen. 0 is the "none" sentinel (from == to == a1 is never a move).
+enum class MoveKind : std::uint8_t { NORMAL, DOUBLE_PUSH, EN_PASSANT, CASTLE };
+
+class Move {
+    static constexpr std::uint32_t ONE_POINT_FLAG = 1u << 21;
+
+public:
+    constexpr Move() = default;
+    constexpr Move(Square from, Square to, MoveKind kind = MoveKind::NORMAL,
+                   PieceType promotion = NO_PIECE_TYPE, bool one_point = false)
+        : bits_(static_cast<std::uint32_t>(from) | (static_cast<std::uint32_t>(to) << 8) |
+                (static_cast<std::uint32_t>(promotion) << 16) |
+                (static_cast<std::uint32_t>(kind) << 19) | (one_point ? ONE_POINT_FLAG : 0u)) {}
+    static constexpr Move none() { return Move(); }
+    static constexpr Move from_bits(std::uint32_t bits) { Move m; m.bits_ = bits; return m; }
+
+    constexpr Square from() const { return static_cast<Square>(bits_ & 0xFF); }
+    constexpr Square to() const { return static_cast<Square>((bits_ >> 8) & 0xFF); }
+    constexpr PieceType promotion() const { return static_cast<PieceType>((bits_ >> 16) & 7); }
+    constexpr MoveKind kind() const { return static_cast<MoveKind>((bits_ >> 19) & 3); }
+    constexpr bool promotes_to_one_point_queen() const { return bits_ & ONE_POINT_FLAG; }
+    // What a player names: from, to and promotion, without the kind the generator works out.
+    constexpr std::uint32_t action() const { return bits_ & ~(3u << 19); }
+    constexpr std::uint32_t bits() const { return bits_; }
+    constexpr explicit operator bool() const { return bits_ != 0; }
+    constexpr bool operator==(Move o) const { return bits_ == o.bits_; }
+    constexpr bool operator!=(Move o) const { return bits_ != o.bits_; }
+
+private:
+    std::uint32_t bits_ = 0;
+};
+
+}  // namespace fourchess

@@ -1,0 +1,151 @@
+#include "fourchess/notation.h"
+
+#include <cctype>
+
+#include "fourchess/fen4.h"
+#include "fourchess/movegen.h"
+
+namespace fourchess {
+
+namespace {
+
+constexpr char PIECE_LETTERS[] = " PNBRQK";
+
+MoveTextError invalid(const std::string& text, const std::string& why) {
+    return MoveTextError(MoveTextError::Kind::INVALID, "invalid move text '" + text + "': " + why);
+}
+MoveTextError illegal(const std::string& text, const std::string& why) {
+    return MoveTextError(MoveTextError::Kind::ILLEGAL, "illegal move '" + text + "': " + why);
+}
+
+int piece_letter_type(char c) {
+    if (c == 'D') return QUEEN;
+    for (int t = PAWN; t <= KING; ++t)
+        if (PIECE_LETTERS[t] == c) return t;
+    return -1;
+}
+
+std::string strip_suffixes(const std::string& text) {
+    std::string t;
+    for (char c : text)
+        if (!std::isspace(static_cast<unsigned char>(c))) t += c;
+    while (!t.empty() && (t.back() == '+' || t.back() == '#')) t.pop_back();
+    return t;
+}
+
+// A square name at text[i..]: a letter a-n and 1-2 digits. Advances i.
+Square read_square(const std::string& text, std::size_t& i) {
+    std::size_t j = i;
+    if (j >= text.size() || text[j] < 'a' || text[j] > 'n') return NO_SQUARE;
+    ++j;
+    std::size_t digits_start = j;
+    while (j < text.size() && std::isdigit(static_cast<unsigned char>(text[j])) && j - digits_start < 2) ++j;
+    Square s = parse_square(text.substr(i, j - i));
+    if (s != NO_SQUARE) i = j;
+    return s;
+}
+
+struct ParsedText {
+    int piece = -1;     // named moving piece type, -1 if none
+    int captured = -1;  // named captured piece type, -1 if none
+    bool capture = false;
+    Square from = NO_SQUARE, to = NO_SQUARE;
+    PieceType promotion = NO_PIECE_TYPE;
+    bool one_point = false;
+    int castle_side = -1;  // 0 short, 1 long
+};
+
+ParsedText parse_text(const std::string& original) {
+    std::string t = strip_suffixes(original);
+    ParsedText p;
+    if (t == "O-O" || t == "0-0") { p.castle_side = 0; return p; }
+    if (t == "O-O-O" || t == "0-0-0") { p.castle_side = 1; return p; }
+    std::size_t i = 0;
+    if (i < t.size() && std::isupper(static_cast<unsigned char>(t[i]))) {
+        p.piece = piece_letter_type(t[i]);
+        if (p.piece < 0) throw invalid(original, std::string("unknown piece letter '") + t[i] + "'");
+        ++i;
+    }
+    p.from = read_square(t, i);
+    if (p.from == NO_SQUARE) throw invalid(original, "expected a from-square like 'h2'");
+    if (i < t.size() && (t[i] == '-' || t[i] == 'x')) {
+        p.capture = t[i] == 'x';
+        ++i;
+        if (p.capture && i < t.size() && std::isupper(static_cast<unsigned char>(t[i]))) {
+            p.captured = piece_letter_type(t[i]);
+            if (p.captured < 0) throw invalid(original, std::string("unknown captured piece letter '") + t[i] + "'");
+            ++i;
+        }
+    }
+    p.to = read_square(t, i);
+    if (p.to == NO_SQUARE) throw invalid(original, "expected a to-square like 'h3'");
+    if (i < t.size() && t[i] == '=') {
+        ++i;
+        int promo = i < t.size() ? piece_letter_type(t[i]) : -1;
+        if (promo != QUEEN && promo != ROOK && promo != BISHOP && promo != KNIGHT)
+            throw invalid(original, "promotion must be =Q, =R, =B, =N or =D");
+        p.promotion = static_cast<PieceType>(promo);
+        p.one_point = t[i] == 'D';
+        ++i;
+    }
+    if (i != t.size()) throw invalid(original, "unexpected '" + t.substr(i) + "'");
+    if (p.from == p.to) throw invalid(original, "from and to are the same square");
+    return p;
+}
+
+}  // namespace
+
+std::string move_text(Move m) {
+    std::string s = square_name(m.from()) + "-" + square_name(m.to());
+    if (m.promotion() != NO_PIECE_TYPE) s += std::string("=") + (m.promotes_to_one_point_queen() ? 'D' : PIECE_LETTERS[m.promotion()]);
+    return s;
+}
+
+Move parse_move_text(const std::string& text) {
+    ParsedText p = parse_text(text);
+    if (p.castle_side >= 0) throw invalid(text, "castling needs a position; write the king's move, e.g. 'h1-j1'");
+    return Move(p.from, p.to, MoveKind::NORMAL, p.promotion, p.one_point);
+}
+
+Move find_legal_move(const Position& pos, Move wanted) {
+    MoveList list;
+    generate_legal(pos, list);
+    for (Move m : list)
+        if (m.action() == wanted.action()) return m;
+    return Move::none();
+}
+
+Move parse_move(const Position& pos, const std::string& text) {
+    ParsedText p = parse_text(text);
+    if (p.castle_side >= 0) {
+        int home = king_home_index(pos.side_to_move, pos.king_square[pos.side_to_move]);
+        if (home < 0) throw illegal(text, "the king is not on its castling square");
+        const CastlePath& path = GEOMETRY.castle[pos.side_to_move][home][p.castle_side];
+        Move m = find_legal_move(pos, Move(path.king_from, path.king_to));
+        if (!m || m.kind() != MoveKind::CASTLE) throw illegal(text, "castling is not legal here");
+        return m;
+    }
+    Piece mover = pos.board[p.from];
+    if (p.piece >= 0 && (!mover.is_live() || mover.type() != p.piece))
+        throw illegal(text, "no such piece on " + square_name(p.from));
+    if (p.promotion == NO_PIECE_TYPE && mover.is_live() && mover.type() == PAWN &&
+        GEOMETRY.promotion_line[static_cast<int>(pos.mode)][mover.seat()].test(p.to)) {
+        if (pos.mode == Mode::TEAMS) throw illegal(text, "a promotion must name its piece (=Q, =R, =B or =N)");
+        p.promotion = QUEEN;
+    }
+    if (p.promotion != NO_PIECE_TYPE && pos.mode == Mode::FFA) {
+        if (p.promotion != QUEEN) throw illegal(text, "in FFA a pawn promotes only to the 1-point queen (=D)");
+        p.one_point = true;  // fine point 8: "=Q" means the 1-point queen in FFA
+    }
+    if (p.one_point && pos.mode == Mode::TEAMS) throw illegal(text, "Teams promotions are =Q, =R, =B or =N");
+    Move m = find_legal_move(pos, Move(p.from, p.to, MoveKind::NORMAL, p.promotion, p.one_point));
+    if (!m) throw illegal(text, "not a legal move in this position");
+    if (p.captured >= 0) {
+        Piece target = pos.board[p.to];
+        bool matches = !target.empty() ? target.type() == p.captured : m.kind() == MoveKind::EN_PASSANT && p.captured == PAWN;
+        if (!matches) throw illegal(text, "the captured piece does not match the board");
+    }
+    return m;
+}
+
+}  // namespace fourchess

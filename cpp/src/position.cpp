@@ -1,0 +1,239 @@
+#include "fourchess/position.h"
+
+#include <cstring>
+
+namespace fourchess {
+
+namespace {
+
+// For each square: 0 if it is no rook corner, else 1 + seat*2 + corner index (0: line position 3,
+// 1: line position 10).
+struct CornerTable {
+    std::uint8_t code[GRID_SQUARES] = {};
+};
+constexpr CornerTable build_corner_table() {
+    CornerTable t{};
+    for (int seat = 0; seat < SEAT_COUNT; ++seat)
+        for (int c = 0; c < 2; ++c) t.code[GEOMETRY.rook_corner[seat][c]] = static_cast<std::uint8_t>(1 + seat * 2 + c);
+    return t;
+}
+constexpr CornerTable CORNERS = build_corner_table();
+
+}  // namespace
+
+int capture_value(Piece p) {
+    if (!p.is_live()) return 0;
+    switch (p.type()) {
+        case PAWN: return 1;
+        case KNIGHT: return 3;
+        case BISHOP: return 5;
+        case ROOK: return 5;
+        case QUEEN: return p.is_one_point() ? 1 : 9;
+        case KING: return 20;
+        default: return 0;
+    }
+}
+
+std::uint8_t Position::opponent_seats(Seat s) const {
+    std::uint8_t others = static_cast<std::uint8_t>(0xF & ~(1u << s));
+    if (mode == Mode::TEAMS) others &= static_cast<std::uint8_t>(s & 1 ? 0b0101 : 0b1010);
+    return static_cast<std::uint8_t>(others & ~eliminated);
+}
+
+Mask256 Position::live_pieces_of(std::uint8_t seats) const {
+    Mask256 m;
+    for (int s = 0; s < SEAT_COUNT; ++s)
+        if (seats & (1u << s)) m |= live_by_seat[s];
+    return m;
+}
+
+void Position::clear() { *this = Position(); }
+
+void Position::put_piece(Square s, Piece p) {
+    board[s] = p;
+    occupied.set(s);
+    by_type[p.type()].set(s);
+    if (p.is_dead()) {
+        dead.set(s);
+    } else {
+        live_by_seat[p.seat()].set(s);
+        if (p.type() == KING) king_square[p.seat()] = s;
+    }
+    key ^= ZOBRIST.piece[p.hash_index()][s];
+}
+
+void Position::remove_piece(Square s) {
+    Piece p = board[s];
+    board[s] = NO_PIECE;
+    occupied.clear(s);
+    by_type[p.type()].clear(s);
+    if (p.is_dead()) {
+        dead.clear(s);
+    } else {
+        live_by_seat[p.seat()].clear(s);
+        if (p.type() == KING && king_square[p.seat()] == s) king_square[p.seat()] = NO_SQUARE;
+    }
+    key ^= ZOBRIST.piece[p.hash_index()][s];
+}
+
+void Position::set_castling(std::uint8_t rights) {
+    key ^= ZOBRIST.castling[castling] ^ ZOBRIST.castling[rights];
+    castling = rights;
+}
+
+void Position::set_en_passant(Seat s, EnPassant e) {
+    if (en_passant[s].active()) key ^= ZOBRIST.en_passant[s][en_passant[s].skipped];
+    en_passant[s] = e;
+    if (e.active()) key ^= ZOBRIST.en_passant[s][e.skipped];
+}
+
+void Position::set_side_to_move(Seat s) {
+    key ^= ZOBRIST.side[side_to_move] ^ ZOBRIST.side[s];
+    side_to_move = s;
+}
+
+void Position::eliminate(Seat s, Undo& undo) {
+    Mask256 pieces = live_by_seat[s];
+    undo.killed[s] = pieces;
+    for (Square sq : pieces) {
+        Piece p = board[sq];
+        remove_piece(sq);
+        put_piece(sq, p.killed());
+    }
+    eliminated |= static_cast<std::uint8_t>(1u << s);
+    key ^= ZOBRIST.eliminated[s];
+    set_en_passant(s, EnPassant{});
+}
+
+// A move leaving from or landing on a rook corner clears that corner's right (README decision 2).
+void Position::clear_castling_for_corner(Square corner) {
+    std::uint8_t code = CORNERS.code[corner];
+    if (!code) return;
+    Seat seat = static_cast<Seat>((code - 1) >> 1);
+    int corner_index = (code - 1) & 1;
+    int home = king_home_index(seat, king_square[seat]);
+    if (home < 0) home = MODERN_KING_HOME[seat];
+    // Corner at line position 3 is 3 squares from home index 0 (position 6): the short side.
+    CastleSide side = corner_index == home ? SHORT : LONG;
+    if (castling & castling_bit(seat, side)) set_castling(castling & ~castling_bit(seat, side));
+}
+
+void Position::save_state(Undo& undo) const {
+    std::memcpy(undo.en_passant, en_passant, sizeof en_passant);
+    undo.castling = castling;
+    undo.eliminated = eliminated;
+    undo.termination = termination;
+    undo.side_to_move = side_to_move;
+    undo.ply_clock = ply_clock;
+    std::memcpy(undo.points, points, sizeof points);
+    std::memcpy(undo.king_square, king_square, sizeof king_square);
+    undo.key = key;
+}
+
+void Position::make_move(Move m, Undo& undo) {
+    const Seat mover = side_to_move;
+    const Square from = m.from(), to = m.to();
+    const Piece piece = board[from];
+    undo.captured = board[to];
+    undo.captured_en_passant = NO_PIECE;
+    undo.en_passant_pawn = NO_SQUARE;
+
+    // The mover's own en-passant window closes whatever it plays.
+    if (en_passant[mover].active()) set_en_passant(mover, EnPassant{});
+
+    bool resets_clock = piece.type() == PAWN || !undo.captured.empty();
+
+    if (m.kind() == MoveKind::CASTLE) {
+        int home = king_home_index(mover, from);
+        CastleSide side = GEOMETRY.castle[mover][home][SHORT].king_to == to ? SHORT : LONG;
+        const CastlePath& path = GEOMETRY.castle[mover][home][side];
+        Piece rook = board[path.rook_from];
+        remove_piece(path.rook_from);
+        remove_piece(from);
+        put_piece(to, piece);
+        put_piece(path.rook_to, rook);
+    } else {
+        if (m.kind() == MoveKind::EN_PASSANT) {
+            for (int s = 0; s < SEAT_COUNT; ++s) {
+                if (en_passant[s].skipped == to) {
+                    undo.en_passant_pawn = en_passant[s].pawn;
+                    undo.captured_en_passant = board[en_passant[s].pawn];
+                    remove_piece(en_passant[s].pawn);
+                    break;
+                }
+            }
+            resets_clock = true;
+        }
+        if (!undo.captured.empty()) remove_piece(to);
+        remove_piece(from);
+        Piece placed = piece;
+        if (m.promotion() != NO_PIECE_TYPE)
+            placed = Piece::live(mover, m.promotion(), m.promotes_to_one_point_queen());
+        put_piece(to, placed);
+        if (m.kind() == MoveKind::DOUBLE_PUSH) {
+            Square skipped = GEOMETRY.pawn_push[mover][from];
+            set_en_passant(mover, EnPassant{skipped, to});
+        }
+    }
+
+    if (castling) {
+        if (piece.type() == KING)
+            set_castling(castling & ~(castling_bit(mover, SHORT) | castling_bit(mover, LONG)));
+        clear_castling_for_corner(from);
+        clear_castling_for_corner(to);
+    }
+    ply_clock = resets_clock ? 0 : static_cast<std::uint16_t>(ply_clock + 1);
+}
+
+void Position::undo_all(Move m, const Undo& undo) {
+    // Revive eliminated seats' pieces first: they stand where they died.
+    std::uint8_t newly_out = eliminated & ~undo.eliminated;
+    for (int s = 0; s < SEAT_COUNT; ++s) {
+        if (!(newly_out & (1u << s))) continue;
+        for (Square sq : undo.killed[s]) {
+            Piece p = board[sq];
+            remove_piece(sq);
+            put_piece(sq, Piece::live(static_cast<Seat>(s), p.type(), p.is_one_point()));
+        }
+    }
+    const Square from = m.from(), to = m.to();
+    const Seat mover = undo.side_to_move;
+    if (m.kind() == MoveKind::CASTLE) {
+        int home = king_home_index(mover, from);
+        CastleSide side = GEOMETRY.castle[mover][home][SHORT].king_to == to ? SHORT : LONG;
+        const CastlePath& path = GEOMETRY.castle[mover][home][side];
+        Piece king = board[to], rook = board[path.rook_to];
+        remove_piece(to);
+        remove_piece(path.rook_to);
+        put_piece(from, king);
+        put_piece(path.rook_from, rook);
+    } else {
+        Piece moved = board[to];
+        if (m.promotion() != NO_PIECE_TYPE) moved = Piece::live(mover, PAWN);
+        remove_piece(to);
+        put_piece(from, moved);
+        if (!undo.captured.empty()) put_piece(to, undo.captured);
+        if (undo.en_passant_pawn != NO_SQUARE) put_piece(undo.en_passant_pawn, undo.captured_en_passant);
+    }
+    std::memcpy(en_passant, undo.en_passant, sizeof en_passant);
+    castling = undo.castling;
+    eliminated = undo.eliminated;
+    termination = undo.termination;
+    side_to_move = undo.side_to_move;
+    ply_clock = undo.ply_clock;
+    std::memcpy(points, undo.points, sizeof points);
+    std::memcpy(king_square, undo.king_square, sizeof king_square);
+    key = undo.key;
+}
+
+std::uint64_t Position::compute_key() const {
+    std::uint64_t k = ZOBRIST.side[side_to_move] ^ ZOBRIST.castling[castling];
+    for (Square s : occupied) k ^= ZOBRIST.piece[board[s].hash_index()][s];
+    for (int s = 0; s < SEAT_COUNT; ++s) {
+        if (en_passant[s].active()) k ^= ZOBRIST.en_passant[s][en_passant[s].skipped];
+        if (eliminated & (1u << s)) k ^= ZOBRIST.eliminated[s];
+    }
+    return k;
+}
+
+}  // namespace fourchess

@@ -1,0 +1,175 @@
+#include "fourchess/rules.h"
+
+#include "fourchess/attacks.h"
+#include "fourchess/movegen.h"
+
+namespace fourchess {
+
+namespace {
+
+constexpr int MATE_POINTS = 20;
+constexpr int STALEMATE_POINTS = 20;
+constexpr int TRAILING_SEAT_POINTS = 20;
+constexpr int DRAW_POINTS = 10;
+constexpr int WINNING_GAP = 21;
+
+Seat next_active(const Position& pos, Seat from) {
+    Seat s = from;
+    for (int i = 0; i < SEAT_COUNT; ++i) {
+        s = next_seat(s);
+        if (pos.is_active(s)) return s;
+    }
+    return from;
+}
+
+// Kings of active opponents that the mover's live pieces attack (candidates for the bonus).
+std::uint8_t checked_opponent_kings(const Position& pos, Seat mover) {
+    return kings_attacked_by(pos, mover, pos.opponent_seats(mover));
+}
+
+// RULES.md §7 and fine point 4: 2 or 3 kings newly checked by one move.
+int check_bonus(const Position& pos, Seat mover, std::uint8_t newly_checked) {
+    int count = __builtin_popcount(newly_checked);
+    if (count < 2) return 0;
+    bool by_queen = false;
+    Mask256 queens = pos.live_by_seat[mover] & pos.by_type[QUEEN];
+    for (int s = 0; s < SEAT_COUNT && !by_queen; ++s)
+        if (newly_checked & (1u << s))
+            by_queen = (attackers_to(pos, pos.king_square[s], static_cast<std::uint8_t>(1u << mover)) & queens).any();
+    if (count == 2) return by_queen ? 1 : 5;
+    return by_queen ? 5 : 20;
+}
+
+void apply_ffa_consequences(Position& pos, Undo& undo, Seat mover, std::uint8_t checked_before) {
+    // 1. Capture points, 2. king-capture elimination.
+    pos.points[mover] += capture_value(undo.captured) + capture_value(undo.captured_en_passant);
+    for (Piece victim : {undo.captured, undo.captured_en_passant})
+        if (victim.is_live() && victim.type() == KING) pos.eliminate(victim.seat(), undo);
+    // 3. Check bonus.
+    std::uint8_t checked_after = checked_opponent_kings(pos, mover);
+    pos.points[mover] += check_bonus(pos, mover, checked_after & ~checked_before);
+    // 4. Mate/stalemate pass from the next seat round, each as if it were to move.
+    Seat s = mover;
+    for (int i = 1; i < SEAT_COUNT; ++i) {
+        s = next_seat(s);
+        if (!pos.is_active(s) || seat_has_legal_move(pos, s)) continue;
+        if (in_check(pos, s))
+            pos.points[mover] += MATE_POINTS;
+        else
+            pos.points[s] += STALEMATE_POINTS;
+        pos.eliminate(s, undo);
+    }
+    // 5. End tests.
+    Termination t = standing_termination(pos);
+    if (t == Termination::POINTS_LEAD) {
+        Seat a = next_active(pos, mover), b = next_active(pos, a);
+        pos.points[pos.points[a] < pos.points[b] ? a : b] += TRAILING_SEAT_POINTS;
+    } else if (t == Termination::INSUFFICIENT_MATERIAL) {
+        for (int seat = 0; seat < SEAT_COUNT; ++seat)
+            if (pos.is_active(static_cast<Seat>(seat))) pos.points[seat] += DRAW_POINTS;
+    }
+    pos.termination = t;
+}
+
+Mask256 minor_or_more(const Position& pos, Seat seat) {
+    return pos.live_by_seat[seat] & ~pos.by_type[KING];
+}
+
+bool light_square(Square s) { return (file_of(s) + rank_of(s)) & 1; }
+
+}  // namespace
+
+bool insufficient_material(const Position& pos) {
+    int active = 0, bare = 0;
+    Seat with_material[SEAT_COUNT];
+    int material_seats = 0;
+    for (int s = 0; s < SEAT_COUNT; ++s) {
+        Seat seat = static_cast<Seat>(s);
+        if (!pos.is_active(seat)) continue;
+        ++active;
+        if (minor_or_more(pos, seat).none()) ++bare;
+        else with_material[material_seats++] = seat;
+    }
+    if (active >= 3) return bare == active;
+    if (active != 2) return false;
+    if (material_seats == 0) return true;
+    // FIDE dead positions: K+minor vs K, and K+B vs K+B with bishops on same-coloured squares.
+    Mask256 lone[2];
+    for (int i = 0; i < material_seats; ++i) {
+        lone[i] = minor_or_more(pos, with_material[i]);
+        if (lone[i].popcount() != 1) return false;
+    }
+    Square first = lone[0].lsb();
+    PieceType t0 = pos.board[first].type();
+    if (material_seats == 1) return t0 == KNIGHT || t0 == BISHOP;
+    Square second = lone[1].lsb();
+    return t0 == BISHOP && pos.board[second].type() == BISHOP && light_square(first) == light_square(second);
+}
+
+Termination standing_termination(const Position& pos) {
+    if (pos.mode == Mode::TEAMS) {
+        for (int s = 0; s < SEAT_COUNT; ++s)
+            if (pos.king_square[s] == NO_SQUARE) return Termination::KING_CAPTURE;
+        return pos.eliminated ? Termination::SEAT_OUT : Termination::NONE;
+    }
+    int active = pos.active_count();
+    if (active <= 1) return Termination::THREE_ELIMINATED;
+    if (active == 2) {
+        int scores[2], n = 0;
+        for (int s = 0; s < SEAT_COUNT; ++s)
+            if (pos.is_active(static_cast<Seat>(s))) scores[n++] = pos.points[s];
+        if (scores[0] - scores[1] >= WINNING_GAP || scores[1] - scores[0] >= WINNING_GAP) return Termination::POINTS_LEAD;
+    }
+    return insufficient_material(pos) ? Termination::INSUFFICIENT_MATERIAL : Termination::NONE;
+}
+
+void do_move(Position& pos, Move m, Undo& undo) {
+    const Seat mover = pos.side_to_move;
+    pos.save_state(undo);
+    if (pos.mode == Mode::TEAMS) {
+        pos.make_move(m, undo);
+        if (undo.captured.is_live() && undo.captured.type() == KING) pos.termination = Termination::KING_CAPTURE;
+        pos.set_side_to_move(next_seat(mover));
+        return;
+    }
+    std::uint8_t checked_before = checked_opponent_kings(pos, mover);
+    pos.make_move(m, undo);
+    apply_ffa_consequences(pos, undo, mover, checked_before);
+    pos.set_side_to_move(next_active(pos, mover));
+}
+
+void undo_move(Position& pos, Move m, const Undo& undo) { pos.undo_all(m, undo); }
+
+Termination termination_of(const Position& pos) {
+    if (pos.termination != Termination::NONE) return pos.termination;
+    if (has_legal_move(pos)) return Termination::NONE;
+    return in_check(pos, pos.side_to_move) ? Termination::CHECKMATE : Termination::STALEMATE;
+}
+
+std::uint8_t winners(const Position& pos, Termination t) {
+    constexpr std::uint8_t RED_YELLOW = 0b0101, BLUE_GREEN = 0b1010;
+    if (t == Termination::NONE) return 0;
+    if (pos.mode == Mode::TEAMS) {
+        auto team_of = [](int seat) { return seat & 1 ? BLUE_GREEN : RED_YELLOW; };
+        switch (t) {
+            case Termination::CHECKMATE: return static_cast<std::uint8_t>(0xF & ~team_of(pos.side_to_move));
+            case Termination::KING_CAPTURE:
+                for (int s = 0; s < SEAT_COUNT; ++s)
+                    if (pos.king_square[s] == NO_SQUARE) return static_cast<std::uint8_t>(0xF & ~team_of(s));
+                return 0;
+            case Termination::SEAT_OUT:
+                for (int s = 0; s < SEAT_COUNT; ++s)
+                    if (pos.is_eliminated(static_cast<Seat>(s))) return static_cast<std::uint8_t>(0xF & ~team_of(s));
+                return 0;
+            default: return 0;
+        }
+    }
+    int best = pos.points[0];
+    for (int s = 1; s < SEAT_COUNT; ++s) best = pos.points[s] > best ? pos.points[s] : best;
+    std::uint8_t top = 0;
+    for (int s = 0; s < SEAT_COUNT; ++s)
+        if (pos.points[s] == best) top |= static_cast<std::uint8_t>(1u << s);
+    return top;
+}
+
+}  // namespace fourchess

@@ -1,0 +1,124 @@
+// fourchess-perft: the core's perft from the command line, with no Python involved, so that
+// sanitizer and valgrind runs see only C++.
+//   fourchess-perft DEPTH [--fen4 F] [--mode teams|ffa] [--setup modern|classic]
+//                   [--divide] [--threads N] [--full] [--check]
+// --check walks the tree playing every move and verifies at each node that the incremental
+// Zobrist key equals one computed from scratch and that undo restores the position exactly.
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+#include "fourchess/fen4.h"
+#include "fourchess/movegen.h"
+#include "fourchess/notation.h"
+#include "fourchess/perft.h"
+#include "fourchess/rules.h"
+
+using namespace fourchess;
+
+namespace {
+
+bool same_state(const Position& a, const Position& b) {
+    if (std::memcmp(a.board, b.board, sizeof a.board) != 0) return false;
+    for (int s = 0; s < SEAT_COUNT; ++s)
+        if (a.live_by_seat[s] != b.live_by_seat[s] || a.king_square[s] != b.king_square[s] || a.points[s] != b.points[s] ||
+            a.en_passant[s].skipped != b.en_passant[s].skipped || a.en_passant[s].pawn != b.en_passant[s].pawn)
+            return false;
+    for (int t = 0; t < PIECE_TYPE_COUNT; ++t)
+        if (a.by_type[t] != b.by_type[t]) return false;
+    return a.dead == b.dead && a.occupied == b.occupied && a.key == b.key && a.ply_clock == b.ply_clock &&
+           a.side_to_move == b.side_to_move && a.castling == b.castling && a.eliminated == b.eliminated &&
+           a.termination == b.termination && write_fen4(a) == write_fen4(b);
+}
+
+std::uint64_t checked_perft(Position& pos, int depth, long& failures) {
+    if (pos.key != pos.compute_key()) {
+        std::fprintf(stderr, "key mismatch at %s\n", write_fen4(pos).c_str());
+        ++failures;
+    }
+    if (depth == 0) return 1;
+    MoveList list;
+    generate_legal(pos, list);
+    if ((list.size > 0) != has_legal_move(pos)) {
+        std::fprintf(stderr, "has_legal_move disagrees at %s\n", write_fen4(pos).c_str());
+        ++failures;
+    }
+    std::uint64_t nodes = 0;
+    for (Move m : list) {
+        Position before = pos;
+        Undo undo;
+        do_move(pos, m, undo);
+        nodes += checked_perft(pos, depth - 1, failures);
+        undo_move(pos, m, undo);
+        if (!same_state(before, pos)) {
+            std::fprintf(stderr, "undo of %s did not restore %s\n", move_text(m).c_str(), write_fen4(before).c_str());
+            ++failures;
+        }
+    }
+    return nodes;
+}
+
+int usage() {
+    std::fprintf(stderr,
+                 "usage: fourchess-perft DEPTH [--fen4 F] [--mode teams|ffa] [--setup modern|classic] "
+                 "[--divide] [--threads N] [--full] [--check]\n");
+    return 2;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    if (argc < 2) return usage();
+    char* end = nullptr;
+    long depth = std::strtol(argv[1], &end, 10);
+    if (*end != '\0' || depth < 0 || depth > 20) return usage();
+    std::string fen4, mode = "teams", setup = "modern";
+    bool show_divide = false, full = false, check = false;
+    int threads = 1;
+    for (int i = 2; i < argc; ++i) {
+        std::string a = argv[i];
+        bool has_value = i + 1 < argc;
+        if (a == "--fen4" && has_value) fen4 = argv[++i];
+        else if (a == "--mode" && has_value) mode = argv[++i];
+        else if (a == "--setup" && has_value) setup = argv[++i];
+        else if (a == "--threads" && has_value) threads = std::atoi(argv[++i]);
+        else if (a == "--divide") show_divide = true;
+        else if (a == "--full") full = true;
+        else if (a == "--check") check = true;
+        else return usage();
+    }
+    if ((mode != "teams" && mode != "ffa") || (setup != "modern" && setup != "classic") || threads < 1) return usage();
+    Mode m = mode == "ffa" ? Mode::FFA : Mode::TEAMS;
+    Position pos;
+    try {
+        pos = fen4.empty() ? start_position(setup == "classic" ? Setup::CLASSIC : Setup::MODERN, m) : read_fen4(fen4, m);
+    } catch (const Fen4Error& e) {
+        std::fprintf(stderr, "%s\n", e.what());
+        return 2;
+    }
+    auto start = std::chrono::steady_clock::now();
+    std::uint64_t nodes = 0;
+    long failures = 0;
+    if (check) {
+        nodes = checked_perft(pos, static_cast<int>(depth), failures);
+    } else if (show_divide) {
+        for (const auto& [move, count] : divide(pos, static_cast<int>(depth))) {
+            std::printf("%s %llu\n", move_text(move).c_str(), static_cast<unsigned long long>(count));
+            nodes += count;
+        }
+    } else if (full) {
+        nodes = perft_full(pos, static_cast<int>(depth));
+    } else {
+        nodes = perft_threaded(pos, static_cast<int>(depth), threads);
+    }
+    double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::printf("nodes %llu time %.3f s nps %.0f\n", static_cast<unsigned long long>(nodes), seconds,
+                seconds > 0 ? static_cast<double>(nodes) / seconds : 0.0);
+    if (failures) {
+        std::fprintf(stderr, "%ld check failures\n", failures);
+        return 1;
+    }
+    return 0;
+}

@@ -1,0 +1,38 @@
+"""fourchess: four-player chess (chess.com 4PC rules, Teams and Free-for-All).
+
+A C++ core does the rules and perft; this package is its Pythonic face, in the python-chess
+tradition. The rules once more in plain Python live in :mod:`fourchess.reference`.
+"""
+
+from fourchess._core import (
+    AmbiguousMoveError,
+    Fen4Error,
+    IllegalMoveError,
+    InvalidMoveError,
+    Move,
+    Piece,
+    PieceType,
+    Seat,
+    Termination,
+    parse_square,
+    square_name,
+)
+from fourchess.board import CLASSIC_START_FEN4, MODERN_START_FEN4, Board, LegalMoveView
+
+__all__ = [
+    "AmbiguousMoveError",
+    "Board",
+    "CLASSIC_START_FEN4",
+    "Fen4Error",
+    "IllegalMoveError",
+    "InvalidMoveError",
+    "LegalMoveView",
+    "MODERN_START_FEN4",
+    "Move",
+    "Piece",
+    "PieceType",
+    "Seat",
+    "Termination",
+    "parse_square",
+    "square_name",
+]

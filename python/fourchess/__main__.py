@@ -1,0 +1,54 @@
+"""The fourchess command line: ``fourchess perft DEPTH`` (also ``python -m fourchess``)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+
+from fourchess.board import Board
+
+
+def _perft(args: argparse.Namespace) -> int:
+    board = Board(args.fen4, mode=args.mode, setup=args.setup)
+    start = time.perf_counter()
+    if args.divide:
+        counts = board.divide(args.depth)
+        for move, count in sorted(counts.items(), key=lambda item: str(item[0])):
+            print(f"{move} {count}")
+        nodes = sum(counts.values())
+    else:
+        nodes = board.perft(args.depth, threads=args.threads)
+    seconds = time.perf_counter() - start
+    rate = nodes / seconds if seconds > 0 else float("inf")
+    print(f"nodes {nodes}")
+    print(f"time {seconds:.3f} s")
+    print(f"nodes/s {rate:,.0f}")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="fourchess", description="Four-player chess tools.")
+    commands = parser.add_subparsers(dest="command", required=True)
+    perft = commands.add_parser("perft", help="count the leaf nodes of the legal move tree")
+    perft.add_argument("depth", type=int, help="plies to search (0-12)")
+    perft.add_argument("--fen4", help="start from this FEN4 instead of the start position")
+    perft.add_argument("--mode", choices=["teams", "ffa"], default="teams")
+    perft.add_argument("--setup", choices=["modern", "classic"], default="modern")
+    perft.add_argument("--divide", action="store_true", help="print the count under each root move")
+    perft.add_argument("--threads", type=int, default=1, help="worker threads splitting the root moves")
+    perft.set_defaults(run=_perft)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return args.run(args)
+    except ValueError as error:  # bad FEN4, depth or thread count: say what, no traceback
+        print(f"fourchess: error: {error}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,10 @@
+"""fourchess.reference: four-player chess rules (RULES.md) in plain Python, for checking the core.
+
+Standard library only; nothing here imports the C++ core or the rest of fourchess.
+"""
+
+from .board import Board
+from .errors import Fen4Error, IllegalMoveError, InvalidMoveError
+from .move import Move
+
+__all__ = ["Board", "Move", "Fen4Error", "IllegalMoveError", "InvalidMoveError"]

@@ -1,0 +1,221 @@
+"""FEN4 reading: parse, then validate (RULES.md §10, fine point 7, README decisions 1, 3).
+
+turn-dead-castleShort-castleLong-points-plyclock[-{extras}]-board
+"""
+
+from __future__ import annotations
+
+import re
+
+from .errors import Fen4Error
+from .ffa import is_finished
+from .pieces import KINDS, Piece
+from .position import Position
+from .seats import COLOUR_LETTERS, FFA, SEAT_LETTERS, SEATS, own_line, pawn_push
+from .squares import SIZE, index, is_playable, parse_square, square_name
+
+_CELL = re.compile(rf"(?:(?P<colour>[rbyg])|d[rbyg]?)(?P<kind>[{KINDS}])")
+_CELL_TOKENS = re.compile(r"\d+|x|d?[rbyg]?[A-Z]|.")  # for ranks written without commas
+_EXTRA = re.compile(r"'(?P<key>\w+)':(?P<value>\([^()]*\)|[^,()]*)")
+_EXTRAS = re.compile(r"'\w+':(?:\([^()]*\)|[^,()]*)(?:,'\w+':(?:\([^()]*\)|[^,()]*))*")
+_EN_PASSANT_ENTRY = re.compile(r"'(?:(?P<skipped>[a-n]\d{1,2}):(?P<landed>[a-n]\d{1,2}))?'")
+_BOOLEANS = {"true": True, "false": False, "1": True, "0": False}
+
+Cell = Piece | None | str  # a piece, an empty square, or "x" for a removed square
+
+
+def _is_number(text: str) -> bool:
+    return text.isascii() and text.isdigit()
+
+
+def _split_extras(text: str) -> tuple[str, str | None]:
+    """Cut the optional '-{...}' field out, so the rest splits cleanly on '-'."""
+    if "{" not in text:
+        return text, None
+    start, end = text.index("{"), text.rfind("}")
+    if end < start or not text[:start].endswith("-") or not text[end + 1:].startswith("-"):
+        raise Fen4Error(
+            f"FEN4 extras field: expected '-{{...}}-' between fields, got {text[start - 1:end + 2]!r}"
+        )
+    return text[:start] + text[end + 2:], text[start + 1:end]
+
+
+def _four_items(field_name: str, text: str) -> list[str]:
+    items = text.split(",")
+    if len(items) != 4:
+        raise Fen4Error(
+            f"FEN4 {field_name} field: expected 4 comma-separated entries (R,B,Y,G), got {text!r}"
+        )
+    return items
+
+
+def _read_flags(field_name: str, text: str) -> list[bool]:
+    items = _four_items(field_name, text)
+    if any(item not in ("0", "1") for item in items):
+        raise Fen4Error(f"FEN4 {field_name} field: expected four 0/1 flags, got {text!r}")
+    return [item == "1" for item in items]
+
+
+def _read_booleans(key: str, text: str) -> list[bool]:
+    items = _four_items(f"extras '{key}'", text.strip("()"))
+    if any(item.lower() not in _BOOLEANS for item in items):
+        raise Fen4Error(f"FEN4 extras '{key}': expected four true/false values, got {text!r}")
+    return [_BOOLEANS[item.lower()] for item in items]
+
+
+def _read_en_passant(text: str) -> list[tuple[int, int] | None]:
+    entries: list[tuple[int, int] | None] = []
+    for item in _four_items("extras 'enPassant'", text.strip("()")):
+        match = _EN_PASSANT_ENTRY.fullmatch(item)
+        if match is None:
+            raise Fen4Error(
+                f"FEN4 extras 'enPassant': expected '' or 'M:T' square names, got {item!r}"
+            )
+        if match["skipped"] is None:
+            entries.append(None)
+            continue
+        skipped, landed = parse_square(match["skipped"]), parse_square(match["landed"])
+        if skipped is None or landed is None:
+            raise Fen4Error(f"FEN4 extras 'enPassant': {item!r} names a square off the board")
+        entries.append((skipped, landed))
+    return entries
+
+
+def _read_extras(text: str, position: Position) -> None:
+    if text and _EXTRAS.fullmatch(text) is None:
+        raise Fen4Error(f"FEN4 extras field: cannot read {text!r} (expected 'key':value pairs)")
+    for match in _EXTRA.finditer(text):
+        key, value = match["key"], match["value"]
+        if key == "enPassant":
+            position.en_passant = _read_en_passant(value)
+        elif key in ("resigned", "flagged"):
+            setattr(position, key, _read_booleans(key, value))
+        # Other chess.com keys ('lives', 'royal', 'uniquify', ...) carry nothing these rules use.
+
+
+def _read_cell(text: str, rank_name: str) -> list[Cell]:
+    if _is_number(text):
+        run = int(text)
+        if not 1 <= run <= SIZE:
+            raise Fen4Error(f"FEN4 board, rank {rank_name}: empty run {text!r} outside 1..14")
+        return [None] * run
+    if text == "x":
+        return ["x"]
+    match = _CELL.fullmatch(text)
+    if match is None:
+        raise Fen4Error(f"FEN4 board, rank {rank_name}: unknown cell {text!r} (expected a count, "
+                        "'x', colour rbyg + piece PNBRQKD, or d + piece)")
+    if match["colour"] is None:
+        return [Piece(match["kind"], None)]  # dead: the written colour is dropped (decision 1)
+    return [Piece(match["kind"], COLOUR_LETTERS.index(match["colour"]))]
+
+
+def _read_rank(text: str, rank0: int, squares: list[Piece | None]) -> None:
+    rank_name = str(rank0 + 1)
+    tokens = text.split(",") if "," in text else _CELL_TOKENS.findall(text)
+    cells: list[Cell] = []
+    for token in tokens:
+        cells.extend(_read_cell(token, rank_name))
+    if len(cells) != SIZE:
+        raise Fen4Error(
+            f"FEN4 board, rank {rank_name}: cells {text!r} cover {len(cells)} squares, expected 14"
+        )
+    for file0, cell in enumerate(cells):
+        name = square_name(index(file0, rank0))
+        if cell == "x":
+            if is_playable(file0, rank0):
+                raise Fen4Error(f"FEN4 board, rank {rank_name}: 'x' on playable square {name}")
+        elif isinstance(cell, Piece):
+            if not is_playable(file0, rank0):
+                raise Fen4Error(
+                    f"FEN4 board, rank {rank_name}: piece {cell.fen4()!r} on removed corner square {name}"
+                )
+            squares[index(file0, rank0)] = cell
+
+
+def _read_board(text: str, position: Position) -> None:
+    ranks = text.split("/")
+    if len(ranks) != SIZE:
+        raise Fen4Error(f"FEN4 board field: expected 14 ranks separated by '/', got {len(ranks)}")
+    for row, rank_text in enumerate(ranks):
+        _read_rank(rank_text, SIZE - 1 - row, position.squares)
+    for seat in SEATS:
+        kings = [sq for sq, piece in enumerate(position.squares) if piece == Piece("K", seat)]
+        if len(kings) > 1:
+            names = ", ".join(square_name(sq) for sq in kings)
+            raise Fen4Error(
+                f"FEN4 board field: seat {SEAT_LETTERS[seat]} has {len(kings)} live kings ({names}), "
+                "at most 1 allowed"
+            )
+
+
+def _check_en_passant(position: Position) -> None:
+    """Each entry M:T must be the seat's own double step, with its pawn still on T."""
+    for seat, entry in enumerate(position.en_passant):
+        if entry is None:
+            continue
+        skipped, landed = entry
+        text = f"{square_name(skipped)}:{square_name(landed)}"
+        if own_line(seat, skipped) != 2 or pawn_push(seat, skipped) != landed:
+            raise Fen4Error(
+                f"FEN4 extras 'enPassant': {text!r} is not a double step of seat {SEAT_LETTERS[seat]}"
+            )
+        if position.squares[landed] != Piece("P", seat):
+            raise Fen4Error(
+                f"FEN4 extras 'enPassant': no {SEAT_LETTERS[seat]} pawn on {square_name(landed)} "
+                f"for entry {text!r}"
+            )
+
+
+def _apply_ffa_eliminations(position: Position) -> None:
+    """Fine point 7: dead, resigned or flagged seats and seats without a king are out."""
+    for seat in SEATS:
+        out = position.dead[seat] or position.resigned[seat] or position.flagged[seat]
+        if out or position.king_square(seat) is None:
+            position.eliminated.add(seat)
+            position.dead[seat] = True
+            position.en_passant[seat] = None
+    for square, piece in enumerate(position.squares):
+        if piece is not None and piece.owner in position.eliminated:
+            position.squares[square] = piece.killed()
+    position.ffa_over = is_finished(position)
+    if not position.ffa_over and position.turn in position.eliminated:
+        raise Fen4Error(
+            f"FEN4 turn field: {SEAT_LETTERS[position.turn]!r} is to move but is eliminated"
+        )
+
+
+def read_fen4(text: str, mode: str) -> Position:
+    """Parse and validate a FEN4 string into a Position of the given mode."""
+    if not isinstance(text, str):
+        raise Fen4Error(f"FEN4 must be a string, got {type(text).__name__}")
+    compact = "".join(text.split())
+    rest, extras = _split_extras(compact)
+    fields = rest.split("-")
+    if len(fields) != 7:
+        raise Fen4Error(
+            f"FEN4: expected 7 '-'-separated fields (8 with extras), got {len(fields)} in {compact!r}"
+        )
+    turn, dead, short, long_, points, ply, board = fields
+
+    position = Position(mode=mode)
+    if turn not in tuple(SEAT_LETTERS):
+        raise Fen4Error(f"FEN4 turn field: expected one of R B Y G, got {turn!r}")
+    position.turn = SEAT_LETTERS.index(turn)
+    position.dead = _read_flags("dead", dead)
+    position.castle_short = _read_flags("castling (kingside)", short)
+    position.castle_long = _read_flags("castling (queenside)", long_)
+    point_items = _four_items("points", points)
+    if any(not _is_number(item) for item in point_items):
+        raise Fen4Error(f"FEN4 points field: expected four non-negative integers, got {points!r}")
+    position.points = [int(item) for item in point_items]
+    if not _is_number(ply):
+        raise Fen4Error(f"FEN4 plyclock field: expected a non-negative integer, got {ply!r}")
+    position.ply_clock = int(ply)
+    if extras is not None:
+        _read_extras(extras, position)
+    _read_board(board, position)
+    _check_en_passant(position)
+    if mode == FFA:
+        _apply_ffa_eliminations(position)
+    return position
