@@ -225,6 +225,8 @@ void apply_en_passant(Position& pos, const Extras& extras) {
         for (Square home : GEOMETRY.pawn_home[seat]) from_home |= GEOMETRY.pawn_push[seat][home] == skipped;
         if (!from_home || GEOMETRY.pawn_push[seat][skipped] != pawn)
             throw error(field, entry, "is not a double step of this seat's pawn from its home line");
+        if (pos.board[pawn] != Piece::live(seat, PAWN))
+            throw error(field, entry, std::string("has no ") + COLOUR_LETTERS[s] + "P on " + parts[1]);
         pos.en_passant[s] = EnPassant{skipped, pawn};
     }
 }

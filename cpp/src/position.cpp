@@ -176,6 +176,13 @@ void Position::make_move(Move m, Undo& undo) {
         }
     }
 
+    // An entry whose pawn was just captured can never be used: drop it (README decision 7).
+    if (undo.captured.type() == PAWN && undo.captured.is_live()) {
+        const Seat victim = undo.captured.seat();
+        if (en_passant[victim].pawn == to) set_en_passant(victim, EnPassant{});
+    }
+    if (undo.en_passant_pawn != NO_SQUARE) set_en_passant(undo.captured_en_passant.seat(), EnPassant{});
+
     if (castling) {
         if (piece.type() == KING)
             set_castling(castling & ~(castling_bit(mover, SHORT) | castling_bit(mover, LONG)));

@@ -66,17 +66,12 @@ class Board(_core.Board):
     """
 
     def __init__(self, fen4: str | None = None, *, mode: str = "teams", setup: str = "modern") -> None:
-        if mode not in _MODES:
-            raise ValueError(f"mode must be 'teams' or 'ffa', got {mode!r}")
-        if setup not in _SETUPS:
-            raise ValueError(f"setup must be 'modern' or 'classic', got {setup!r}")
-        if fen4 is None:
-            fen4 = _SETUPS[setup]
-        elif setup != "modern":
-            raise ValueError("give either a fen4 or a setup, not both")
-        elif not isinstance(fen4, str):
-            raise TypeError(f"fen4 must be a str, got {type(fen4).__name__}")
-        super().__init__(fen4, mode == "ffa")
+        try:
+            super().__init__(_starting_fen4(fen4, mode, setup), mode == "ffa")
+        except BaseException:
+            # Never leave a half-built object behind: tracebacks and debuggers call its repr.
+            super().__init__(MODERN_START_FEN4, False)
+            raise
 
     @property
     def mode(self) -> str:
@@ -157,6 +152,20 @@ class Board(_core.Board):
             rows.append(f"{rank + 1:>2} " + " ".join(cells).rstrip())
         rows.append("   " + " ".join(f" {chr(ord('a') + f)}" for f in range(14)))
         return "\n".join(rows)
+
+
+def _starting_fen4(fen4: str | None, mode: str, setup: str) -> str:
+    if mode not in _MODES:
+        raise ValueError(f"mode must be 'teams' or 'ffa', got {mode!r}")
+    if setup not in _SETUPS:
+        raise ValueError(f"setup must be 'modern' or 'classic', got {setup!r}")
+    if fen4 is None:
+        return _SETUPS[setup]
+    if not isinstance(fen4, str):
+        raise TypeError(f"fen4 must be a str, got {type(fen4).__name__}")
+    if setup != "modern":
+        raise ValueError("give either a fen4 or a setup, not both")
+    return fen4
 
 
 def _restore(cls: type[Board], root_fen4: str, mode: str, moves: list[str]) -> Board:

@@ -14,6 +14,11 @@ from .position import Position
 from .seats import COLOUR_LETTERS, FFA, SEAT_LETTERS, SEATS, own_line, pawn_push
 from .squares import SIZE, index, is_playable, parse_square, square_name
 
+# Limits shared with the core: they bound what a position can hold (and the core's move buffer).
+MAX_POINTS = 1_000_000
+MAX_PLY_CLOCK = 65_535
+MAX_LIVE_PIECES = 16
+
 _CELL = re.compile(rf"(?:(?P<colour>[rbyg])|d[rbyg]?)(?P<kind>[{KINDS}])")
 _CELL_TOKENS = re.compile(r"\d+|x|d?[rbyg]?[A-Z]|.")  # for ranks written without commas
 _EXTRA = re.compile(r"'(?P<key>\w+)':(?P<value>\([^()]*\)|[^,()]*)")
@@ -89,8 +94,12 @@ def _read_extras(text: str, position: Position) -> None:
         if key == "enPassant":
             position.en_passant = _read_en_passant(value)
         elif key in ("resigned", "flagged"):
-            setattr(position, key, _read_booleans(key, value))
-        # Other chess.com keys ('lives', 'royal', 'uniquify', ...) carry nothing these rules use.
+            # Until walking kings exist, a resigned or flagged seat is simply out (fine point 7).
+            for seat, out in enumerate(_read_booleans(key, value)):
+                position.dead[seat] = position.dead[seat] or out
+        else:
+            # Keys like 'lives' or 'royal' change the rules; ignoring them would be a wrong answer.
+            raise Fen4Error(f"FEN4 extras: unknown key {key!r} (this library reads enPassant, resigned, flagged)")
 
 
 def _read_cell(text: str, rank_name: str) -> list[Cell]:
@@ -146,6 +155,15 @@ def _read_board(text: str, position: Position) -> None:
             raise Fen4Error(
                 f"FEN4 board field: seat {SEAT_LETTERS[seat]} has {len(kings)} live kings ({names}), "
                 "at most 1 allowed"
+            )
+
+
+def _check_piece_counts(position: Position) -> None:
+    for seat in SEATS:
+        live = sum(1 for piece in position.squares if piece is not None and piece.owner == seat)
+        if live > MAX_LIVE_PIECES:
+            raise Fen4Error(
+                f"FEN4 board field: seat {SEAT_LETTERS[seat]} has {live} live pieces, at most {MAX_LIVE_PIECES} allowed"
             )
 
 
@@ -209,12 +227,17 @@ def read_fen4(text: str, mode: str) -> Position:
     if any(not _is_number(item) for item in point_items):
         raise Fen4Error(f"FEN4 points field: expected four non-negative integers, got {points!r}")
     position.points = [int(item) for item in point_items]
+    if any(value > MAX_POINTS for value in position.points):
+        raise Fen4Error(f"FEN4 points field: {points!r} has a value larger than {MAX_POINTS}")
     if not _is_number(ply):
         raise Fen4Error(f"FEN4 plyclock field: expected a non-negative integer, got {ply!r}")
     position.ply_clock = int(ply)
+    if position.ply_clock > MAX_PLY_CLOCK:
+        raise Fen4Error(f"FEN4 plyclock field: {ply!r} is larger than {MAX_PLY_CLOCK}")
     if extras is not None:
         _read_extras(extras, position)
     _read_board(board, position)
+    _check_piece_counts(position)
     _check_en_passant(position)
     if mode == FFA:
         _apply_ffa_eliminations(position)

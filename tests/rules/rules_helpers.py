@@ -1,0 +1,124 @@
+"""Small helpers for the rule tests: build FEN4 from a dict of pieces, read it back, list moves.
+
+Nothing here knows a chess rule; it only writes and reads the FEN4 text format (RULES.md §10).
+"""
+
+import json
+import os
+
+FILES = "abcdefghijklmn"
+SEAT_LETTERS = "RBYG"
+RED, BLUE, YELLOW, GREEN = 0, 1, 2, 3
+DATA_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir, "data", "rules")
+
+# The four kings on their modern start squares: most positions need all of them (Teams).
+HOME_KINGS = {"h1": "rK", "a7": "bK", "g14": "yK", "n8": "gK"}
+
+
+def on_board(file0, rank0):
+    return not ((file0 < 3 or file0 > 10) and (rank0 < 3 or rank0 > 10))
+
+
+def coords(name):
+    """'h1' -> (7, 0)."""
+    file0 = FILES.index(name[0])
+    rank0 = int(name[1:]) - 1
+    if not (0 <= rank0 < 14 and on_board(file0, rank0)):
+        raise ValueError(f"square {name!r} is not on the 160-square board")
+    return file0, rank0
+
+
+def sq(name):
+    """Square index, r * 14 + f (a1 = 0)."""
+    file0, rank0 = coords(name)
+    return rank0 * 14 + file0
+
+
+def square_name(file0, rank0):
+    return f"{FILES[file0]}{rank0 + 1}"
+
+
+def _flags(values):
+    return ",".join(str(int(v)) for v in values)
+
+
+def fen4(pieces, turn="R", *, dead=(0, 0, 0, 0), short=(0, 0, 0, 0), long=(0, 0, 0, 0),
+         points=(0, 0, 0, 0), ply=0, ep=None):
+    """Write a FEN4 (x-corner dialect) from {'h1': 'rK', ...}.
+
+    turn: 'R'/'B'/'Y'/'G' or a seat number. ep: {seat: 'M:T'} or None.
+    """
+    if not isinstance(turn, str):
+        turn = SEAT_LETTERS[turn]
+    cells_by_square = {}
+    for name, piece in pieces.items():
+        if len(piece) != 2 or piece[0] not in "rbygd" or piece[1] not in "PNBRQKD":
+            raise ValueError(f"bad piece {piece!r} on {name}")
+        cells_by_square[coords(name)] = piece
+    ranks = []
+    for rank0 in range(13, -1, -1):
+        cells, run = [], 0
+        for file0 in range(14):
+            cell = "x" if not on_board(file0, rank0) else cells_by_square.get((file0, rank0))
+            if cell is None:
+                run += 1
+                continue
+            if run:
+                cells.append(str(run))
+                run = 0
+            cells.append(cell)
+        if run:
+            cells.append(str(run))
+        ranks.append(",".join(cells))
+    fields = [turn, _flags(dead), _flags(short), _flags(long),
+              ",".join(str(p) for p in points), str(ply)]
+    if ep:
+        entries = ", ".join(repr(ep.get(seat, "")) for seat in range(4))
+        fields.append("{'enPassant':(" + entries.replace(", ", ",") + ")}")
+    fields.append("/".join(ranks))
+    return "-".join(fields)
+
+
+def parse_fen4(text):
+    """Read back what a Board writes: a dict of fields plus {square name: cell} for pieces."""
+    parts = text.strip().split("-")
+    turn, dead, short, long, points, ply = parts[:6]
+    extras = parts[6] if len(parts) == 8 else ""
+    board = {}
+    for row, rank_text in enumerate(parts[-1].split("/")):
+        rank0 = 13 - row
+        file0 = 0
+        for cell in rank_text.split(","):
+            if cell.isdigit():
+                file0 += int(cell)
+            elif cell == "x":
+                file0 += 1
+            else:
+                board[square_name(file0, rank0)] = cell
+                file0 += 1
+        assert file0 == 14, f"rank {rank0 + 1} of {text!r} has {file0} cells"
+    return {
+        "turn": turn,
+        "dead": tuple(int(v) for v in dead.split(",")),
+        "short": tuple(int(v) for v in short.split(",")),
+        "long": tuple(int(v) for v in long.split(",")),
+        "points": tuple(int(v) for v in points.split(",")),
+        "ply": int(ply),
+        "extras": extras,
+        "board": board,
+    }
+
+
+def moves(board):
+    """The legal moves in engine form."""
+    return {str(m) for m in board.legal_moves}
+
+
+def moves_from(board, square):
+    """The legal moves of the piece on `square`."""
+    return {m for m in moves(board) if m.split("-")[0] == square}
+
+
+def load_cases(filename):
+    with open(os.path.join(DATA_DIR, filename), encoding="utf-8") as handle:
+        return json.load(handle)["cases"]

@@ -1,0 +1,55 @@
+"""The FEN4 builder used by every rule test writes the start positions of RULES.md §3 exactly."""
+
+from rules_helpers import fen4, parse_fen4
+
+MODERN_START = (
+    "R-0,0,0,0-1,1,1,1-1,1,1,1-0,0,0,0-0-"
+    "x,x,x,yR,yN,yB,yK,yQ,yB,yN,yR,x,x,x/x,x,x,yP,yP,yP,yP,yP,yP,yP,yP,x,x,x/x,x,x,8,x,x,x/"
+    "bR,bP,10,gP,gR/bN,bP,10,gP,gN/bB,bP,10,gP,gB/bQ,bP,10,gP,gK/bK,bP,10,gP,gQ/"
+    "bB,bP,10,gP,gB/bN,bP,10,gP,gN/bR,bP,10,gP,gR/x,x,x,8,x,x,x/"
+    "x,x,x,rP,rP,rP,rP,rP,rP,rP,rP,x,x,x/x,x,x,rR,rN,rB,rQ,rK,rB,rN,rR,x,x,x"
+)
+CLASSIC_START = MODERN_START.replace(
+    "bQ,bP,10,gP,gK/bK,bP,10,gP,gQ", "bK,bP,10,gP,gQ/bQ,bP,10,gP,gK")
+
+
+def start_pieces(setup="modern"):
+    pieces = {}
+    back = "RNBQKBNR"  # Red's back row d1..k1 in the modern setup (queen g1, king h1)
+    for i, letter in enumerate(back):
+        f = "defghijk"[i]
+        pieces[f"{f}1"] = "r" + letter
+        pieces[f"{f}2"] = "rP"
+        pieces[f"{f}13"] = "yP"
+    # Yellow: d14..k14 = R N B K Q B N R (king g14, queen h14)
+    for f, letter in zip("defghijk", "RNBKQBNR"):
+        pieces[f"{f}14"] = "y" + letter
+    # Blue a4..a11 and Green n4..n11 (rank order 4..11)
+    blue = "RNBKQBNR" if setup == "modern" else "RNBQKBNR"   # a7 king modern, a8 king classic
+    green = "RNBQKBNR" if setup == "modern" else "RNBKQBNR"  # n8 king modern, n7 king classic
+    for i in range(8):
+        rank = 4 + i
+        pieces[f"a{rank}"] = "b" + blue[i]
+        pieces[f"b{rank}"] = "bP"
+        pieces[f"m{rank}"] = "gP"
+        pieces[f"n{rank}"] = "g" + green[i]
+    return pieces
+
+
+def test_builder_writes_modern_start():
+    assert fen4(start_pieces(), "R", short=(1, 1, 1, 1), long=(1, 1, 1, 1)) == MODERN_START
+
+
+def test_builder_writes_classic_start():
+    assert fen4(start_pieces("classic"), "R", short=(1, 1, 1, 1), long=(1, 1, 1, 1)) == CLASSIC_START
+
+
+def test_parser_reads_back_the_builder():
+    text = fen4({"h1": "rK", "a7": "bK", "g14": "yK", "n8": "gK", "e4": "dP"}, "G",
+                points=(1, 2, 3, 4), ply=7, ep={1: "c4:d4"})
+    fields = parse_fen4(text)
+    assert fields["turn"] == "G"
+    assert fields["points"] == (1, 2, 3, 4)
+    assert fields["ply"] == 7
+    assert fields["extras"] == "{'enPassant':('','c4:d4','','')}"
+    assert fields["board"] == {"h1": "rK", "a7": "bK", "g14": "yK", "n8": "gK", "e4": "dP"}
