@@ -26,18 +26,43 @@ constexpr int MAX_THREADS = 256;
 
 py::handle invalid_move_error, illegal_move_error;
 
-Square checked_square(int index) {
-    if (index < 0 || index >= GRID_SQUARES || !is_on_board(static_cast<Square>(index)))
-        throw py::value_error("square index " + std::to_string(index) + " is not one of the 160 board squares");
+// A Python int of any size (or anything with __index__) as a C++ integer; `fits` is false when it
+// does not fit in a long long. TypeError for non-integers.
+long long index_value(const py::handle& value, const char* what, bool& fits) {
+    PyObject* index = PyNumber_Index(value.ptr());
+    if (!index) {
+        PyErr_Clear();
+        throw py::type_error(std::string(what) + " must be an int, got " + std::string(py::str(py::type::of(value).attr("__name__"))));
+    }
+    int overflow = 0;
+    long long v = PyLong_AsLongLongAndOverflow(index, &overflow);
+    Py_DECREF(index);
+    fits = overflow == 0;
+    return v;
+}
+
+// ValueError naming the value unless it lies in [low, high].
+long long checked_int(const py::handle& value, const char* what, long long low, long long high, const std::string& allowed) {
+    bool fits = true;
+    long long v = index_value(value, what, fits);
+    if (!fits || v < low || v > high)
+        throw py::value_error(std::string(what) + " must be " + allowed + ", got " + std::string(py::str(value)));
+    return v;
+}
+
+Square checked_square(const py::handle& value) {
+    bool fits = true;
+    long long index = index_value(value, "square", fits);
+    if (!fits || index < 0 || index >= GRID_SQUARES || !is_on_board(static_cast<Square>(index)))
+        throw py::value_error("square " + std::string(py::str(value)) + " is not one of the 160 board squares (index r*14+f; corners are removed)");
     return static_cast<Square>(index);
 }
 
-Seat checked_seat(int seat) {
-    if (seat < 0 || seat >= SEAT_COUNT) throw py::value_error("seat must be 0..3 (Red, Blue, Yellow, Green), got " + std::to_string(seat));
-    return static_cast<Seat>(seat);
+Seat checked_seat(const py::handle& value) {
+    return static_cast<Seat>(checked_int(value, "seat", 0, SEAT_COUNT - 1, "0..3 (Red, Blue, Yellow, Green)"));
 }
 
-Move make_move_value(int from, int to, std::optional<PieceType> promotion, bool one_point) {
+Move make_move_value(const py::object& from, const py::object& to, std::optional<PieceType> promotion, bool one_point) {
     PieceType promo = promotion.value_or(NO_PIECE_TYPE);
     if (promo != NO_PIECE_TYPE && promo != QUEEN && promo != ROOK && promo != BISHOP && promo != KNIGHT)
         throw py::value_error("a promotion must be a queen, rook, bishop or knight");
@@ -51,10 +76,30 @@ Move make_move_value(int from, int to, std::optional<PieceType> promotion, bool 
 // generator attaches, so Move.from_str('h1-j1') equals the castling move.
 std::uint32_t action_of(Move m) { return m.action(); }
 
-int checked_depth(int depth) {
-    if (depth < 0 || depth > MAX_PERFT_DEPTH) throw py::value_error("depth must be 0.." + std::to_string(MAX_PERFT_DEPTH) + ", got " + std::to_string(depth));
-    return depth;
+int checked_depth(const py::object& depth) {
+    return static_cast<int>(checked_int(depth, "depth", 0, MAX_PERFT_DEPTH, "0.." + std::to_string(MAX_PERFT_DEPTH)));
 }
+
+int checked_threads(const py::object& threads) {
+    return static_cast<int>(checked_int(threads, "threads", 1, MAX_THREADS, "1.." + std::to_string(MAX_THREADS)));
+}
+
+// The core Game as Python holds it. The marker tells a constructed object from storage that
+// Board.__new__ allocated but no __init__ filled: the latter is refused, never read.
+struct PyGame : Game {
+    static constexpr std::uint64_t ALIVE = 0x46434845535334ull;
+    std::uint64_t marker = ALIVE;
+    explicit PyGame(const Position& root) : Game(root) {}
+    PyGame(const PyGame& other) : Game(other) {}
+    // A volatile store, so the compiler cannot drop it as dead at the end of the lifetime.
+    ~PyGame() { *static_cast<volatile std::uint64_t*>(&marker) = 0; }
+};
+
+Game& game(PyGame& g) {
+    if (g.marker != PyGame::ALIVE) throw py::type_error("this Board was never initialised (call Board(...), not Board.__new__)");
+    return g;
+}
+const Game& game(const PyGame& g) { return game(const_cast<PyGame&>(g)); }
 
 std::optional<Seat> seat_or_none(Piece p) { return p.is_dead() ? std::nullopt : std::optional<Seat>(p.seat()); }
 
@@ -105,10 +150,10 @@ PYBIND11_MODULE(_core, m) {
         }
     });
 
-    m.def("square_name", [](int s) { return square_name(checked_square(s)); }, py::arg("square"));
+    m.def("square_name", [](const py::object& s) { return square_name(checked_square(s)); }, py::arg("square"));
     m.def("parse_square", [](const std::string& name) {
         Square s = parse_square(name);
-        if (s == NO_SQUARE) throw py::value_error("'" + name + "' is not a square name (a1..n14, corners removed)");
+        if (s == NO_SQUARE) throw py::value_error("'" + printable(name) + "' is not a square name (a1..n14, corners removed)");
         return static_cast<int>(s);
     }, py::arg("name"));
     m.attr("MODERN_START_FEN4") = MODERN_START_FEN4;
@@ -148,89 +193,90 @@ PYBIND11_MODULE(_core, m) {
         .def("__hash__", [](Move mv) { return action_of(mv); })
         .def(py::pickle([](Move mv) { return move_text(mv); }, [](const std::string& t) { return parse_move_text(t); }));
 
-    py::class_<Game>(m, "Board", "A game: position, legal moves, move stack (wrapped by fourchess.Board).")
-        .def(py::init([](const std::string& fen4, bool ffa) { return Game(read_fen4(fen4, ffa ? Mode::FFA : Mode::TEAMS)); }),
+    py::class_<PyGame>(m, "Board", "A game: position, legal moves, move stack (wrapped by fourchess.Board).")
+        .def(py::init([](const std::string& fen4, bool ffa) { return PyGame(read_fen4(fen4, ffa ? Mode::FFA : Mode::TEAMS)); }),
              py::arg("fen4"), py::arg("ffa"))
-        .def(py::init([](const Game& other) { return Game(other); }), py::arg("other"))
-        .def_property_readonly("is_ffa", [](const Game& g) { return g.position().mode == Mode::FFA; })
-        .def_property_readonly("turn", [](const Game& g) { return g.position().side_to_move; })
-        .def_property_readonly("ply_clock", [](const Game& g) { return g.position().ply_clock; })
-        .def_property_readonly("points", [](const Game& g) {
-            const auto& p = g.position().points;
+        .def(py::init([](const PyGame& other) { game(other); return PyGame(other); }), py::arg("other"))
+        .def_property_readonly("is_ffa", [](const PyGame& pg) { return game(pg).position().mode == Mode::FFA; })
+        .def_property_readonly("turn", [](const PyGame& pg) { return game(pg).position().side_to_move; })
+        .def_property_readonly("ply_clock", [](const PyGame& pg) { return game(pg).position().ply_clock; })
+        .def_property_readonly("points", [](const PyGame& pg) {
+            const auto& p = game(pg).position().points;
             return py::make_tuple(p[0], p[1], p[2], p[3]);
         })
-        .def_property_readonly("eliminated", [](const Game& g) { return seats_of(g.position().eliminated); })
-        .def("fen4", [](const Game& g) { return write_fen4(g.position()); })
-        .def("root_fen4", [](const Game& g) { return write_fen4(g.root()); })
-        .def("zobrist_hash", [](const Game& g) { return g.position().key; })
-        .def("_zobrist_from_scratch", [](const Game& g) { return g.position().compute_key(); })
-        .def("piece_at", [](const Game& g, int square) -> std::optional<Piece> {
-            Piece p = g.position().board[checked_square(square)];
+        .def_property_readonly("eliminated", [](const PyGame& pg) { return seats_of(game(pg).position().eliminated); })
+        .def("fen4", [](const PyGame& pg) { return write_fen4(game(pg).position()); })
+        .def("root_fen4", [](const PyGame& pg) { return write_fen4(game(pg).root()); })
+        .def("zobrist_hash", [](const PyGame& pg) { return game(pg).position().key; })
+        .def("_zobrist_from_scratch", [](const PyGame& pg) { return game(pg).position().compute_key(); })
+        .def("piece_at", [](const PyGame& pg, const py::object& square) -> std::optional<Piece> {
+            Piece p = game(pg).position().board[checked_square(square)];
             return p.empty() ? std::nullopt : std::optional<Piece>(p);
         }, py::arg("square"))
-        .def("king_square", [](const Game& g, int seat) -> std::optional<int> {
-            Square s = g.position().king_square[checked_seat(seat)];
+        .def("king_square", [](const PyGame& pg, const py::object& seat) -> std::optional<int> {
+            Square s = game(pg).position().king_square[checked_seat(seat)];
             return s == NO_SQUARE ? std::nullopt : std::optional<int>(s);
         }, py::arg("seat"))
-        .def("_legal_moves", [](const Game& g) {
+        .def("_legal_moves", [](const PyGame& pg) {
             MoveList list;
-            generate_legal(g.position(), list);
+            generate_legal(game(pg).position(), list);
             return std::vector<Move>(list.begin(), list.end());
         })
-        .def("_legal_move_count", [](const Game& g) {
+        .def("_legal_move_count", [](const PyGame& pg) {
             MoveList list;
-            generate_legal(g.position(), list);
+            generate_legal(game(pg).position(), list);
             return list.size;
         })
-        .def("_has_legal_move", [](const Game& g) { return has_legal_move(g.position()); })
-        .def("is_legal", [](const Game& g, Move mv) { return static_cast<bool>(find_legal_move(g.position(), mv)); }, py::arg("move"))
-        .def("push", [](Game& g, Move mv) {
-            Move legal = find_legal_move(g.position(), mv);
-            if (!legal) throw MoveTextError(MoveTextError::Kind::ILLEGAL, "illegal move '" + move_text(mv) + "' in " + write_fen4(g.position()));
-            g.push(legal);
+        .def("_has_legal_move", [](const PyGame& pg) { return has_legal_move(game(pg).position()); })
+        .def("is_legal", [](const PyGame& pg, Move mv) { return static_cast<bool>(find_legal_move(game(pg).position(), mv)); }, py::arg("move"))
+        .def("push", [](PyGame& pg, Move mv) {
+            Move legal = find_legal_move(game(pg).position(), mv);
+            if (!legal) throw MoveTextError(MoveTextError::Kind::ILLEGAL, "illegal move '" + move_text(mv) + "' in " + write_fen4(game(pg).position()));
+            game(pg).push(legal);
         }, py::arg("move"))
-        .def("push_unchecked", [](Game& g, Move mv) {
-            const Position& pos = g.position();
+        .def("push_unchecked", [](PyGame& pg, Move mv) {
+            const Position& pos = game(pg).position();
             Piece mover = pos.board[mv.from()];
             if (pos.game_over() || !mover.is_live() || mover.seat() != pos.side_to_move)
                 throw MoveTextError(MoveTextError::Kind::ILLEGAL, "push_unchecked: '" + move_text(mv) + "' does not move a piece of the side to move");
-            g.push(with_kind(pos, mv));
+            game(pg).push(with_kind(pos, mv));
         }, py::arg("move"))
-        .def("parse_move", [](const Game& g, const std::string& text) { return parse_move(g.position(), text); }, py::arg("text"))
-        .def("push_move", [](Game& g, const std::string& text) {
-            Move mv = parse_move(g.position(), text);
-            g.push(mv);
+        .def("parse_move", [](const PyGame& pg, const std::string& text) { return parse_move(game(pg).position(), text); }, py::arg("text"))
+        .def("push_move", [](PyGame& pg, const std::string& text) {
+            Move mv = parse_move(game(pg).position(), text);
+            game(pg).push(mv);
             return mv;
         }, py::arg("text"))
-        .def("pop", [](Game& g) {
-            if (g.moves().empty()) throw py::index_error("pop from an empty move stack");
-            return g.pop();
+        .def("pop", [](PyGame& pg) {
+            if (game(pg).moves().empty()) throw py::index_error("pop from an empty move stack");
+            return game(pg).pop();
         })
-        .def("peek", [](const Game& g) {
-            if (g.moves().empty()) throw py::index_error("peek at an empty move stack");
-            return g.moves().back();
+        .def("peek", [](const PyGame& pg) {
+            if (game(pg).moves().empty()) throw py::index_error("peek at an empty move stack");
+            return game(pg).moves().back();
         })
-        .def_property_readonly("move_stack", [](const Game& g) { return g.moves(); })
-        .def("is_check", [](const Game& g, int seat) { return in_check(g.position(), checked_seat(seat)); }, py::arg("seat"))
-        .def("termination", [](const Game& g) -> std::optional<Termination> {
-            Termination t = termination_of(g.position());
+        .def_property_readonly("move_stack", [](const PyGame& pg) { return game(pg).moves(); })
+        .def("is_check", [](const PyGame& pg, const py::object& seat) { return in_check(game(pg).position(), checked_seat(seat)); }, py::arg("seat"))
+        .def("termination", [](const PyGame& pg) -> std::optional<Termination> {
+            Termination t = termination_of(game(pg).position());
             return t == Termination::NONE ? std::nullopt : std::optional<Termination>(t);
         })
-        .def("winners", [](const Game& g) { return seats_of(winners(g.position(), termination_of(g.position()))); })
-        .def("perft", [](const Game& g, int depth, int threads) {
-            checked_depth(depth);
-            if (threads < 1 || threads > MAX_THREADS) throw py::value_error("threads must be 1.." + std::to_string(MAX_THREADS));
+        .def("winners", [](const PyGame& pg) { return seats_of(winners(game(pg).position(), termination_of(game(pg).position()))); })
+        .def("perft", [](const PyGame& pg, const py::object& depth_arg, const py::object& threads_arg) {
+            int depth = checked_depth(depth_arg), threads = checked_threads(threads_arg);
+            const Game& g = game(pg);
             py::gil_scoped_release release;
             return perft_threaded(g.position(), depth, threads);
         }, py::arg("depth"), py::arg("threads") = 1)
-        .def("perft_full", [](const Game& g, int depth) {
-            checked_depth(depth);
+        .def("perft_full", [](const PyGame& pg, const py::object& depth_arg) {
+            int depth = checked_depth(depth_arg);
+            Position pos = game(pg).position();
             py::gil_scoped_release release;
-            Position pos = g.position();
             return perft_full(pos, depth);
         }, py::arg("depth"))
-        .def("divide", [](const Game& g, int depth) {
-            checked_depth(depth);
+        .def("divide", [](const PyGame& pg, const py::object& depth_arg) {
+            int depth = checked_depth(depth_arg);
+            const Game& g = game(pg);
             std::vector<std::pair<Move, std::uint64_t>> result;
             {
                 py::gil_scoped_release release;

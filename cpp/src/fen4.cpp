@@ -62,7 +62,7 @@ std::uint8_t parse_flags(const std::string& field, const std::string& text) {
     auto parts = four(field, text);
     for (int s = 0; s < 4; ++s) {
         if (parts[s] == "1") bits |= static_cast<std::uint8_t>(1u << s);
-        else if (parts[s] != "0") throw error(field, text, "flags must be 0 or 1, got '" + parts[s] + "'");
+        else if (parts[s] != "0") throw error(field, text, "flags must be 0 or 1, got '" + printable(parts[s]) + "'");
     }
     return bits;
 }
@@ -74,7 +74,7 @@ std::uint8_t parse_bools(const std::string& field, const std::string& text) {
         std::string v;
         for (char c : parts[s]) v += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
         if (v == "true" || v == "1") bits |= static_cast<std::uint8_t>(1u << s);
-        else if (v != "false" && v != "0") throw error(field, text, "expected true/false, got '" + parts[s] + "'");
+        else if (v != "false" && v != "0") throw error(field, text, "expected true/false, got '" + printable(parts[s]) + "'");
     }
     return bits;
 }
@@ -254,7 +254,30 @@ void validate(Position& pos, std::uint8_t out_flags) {
 }  // namespace
 
 Fen4Error::Fen4Error(std::string field, std::string text, const std::string& reason)
-    : std::invalid_argument("FEN4 " + field + " '" + text + "': " + reason), field_(std::move(field)), text_(std::move(text)) {}
+    : std::invalid_argument("FEN4 " + field + " '" + printable(text) + "': " + reason), field_(std::move(field)), text_(std::move(text)) {}
+
+std::string printable(const std::string& text) {
+    static constexpr char HEX[] = "0123456789abcdef";
+    std::string out;
+    std::size_t i = 0;
+    while (i < text.size()) {
+        const unsigned char c = static_cast<unsigned char>(text[i]);
+        // Length of a well-formed UTF-8 sequence starting here (0: not one).
+        std::size_t length = c >= 0x20 && c < 0x7F ? 1 : c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+        for (std::size_t k = 1; k < length; ++k)
+            if (i + k >= text.size() || (static_cast<unsigned char>(text[i + k]) & 0xC0) != 0x80) length = 0;
+        if (length && c != '\\') {
+            out.append(text, i, length);
+            i += length;
+        } else {
+            out += "\\x";
+            out += HEX[c >> 4];
+            out += HEX[c & 15];
+            ++i;
+        }
+    }
+    return out;
+}
 
 std::string square_name(Square s) {
     if (!is_on_board(s)) return "??";

@@ -12,10 +12,10 @@ namespace {
 constexpr char PIECE_LETTERS[] = " PNBRQK";
 
 MoveTextError invalid(const std::string& text, const std::string& why) {
-    return MoveTextError(MoveTextError::Kind::INVALID, "invalid move text '" + text + "': " + why);
+    return MoveTextError(MoveTextError::Kind::INVALID, "invalid move text '" + printable(text) + "': " + why);
 }
 MoveTextError illegal(const std::string& text, const std::string& why) {
-    return MoveTextError(MoveTextError::Kind::ILLEGAL, "illegal move '" + text + "': " + why);
+    return MoveTextError(MoveTextError::Kind::ILLEGAL, "illegal move '" + printable(text) + "': " + why);
 }
 
 int piece_letter_type(char c) {
@@ -88,7 +88,7 @@ ParsedText parse_text(const std::string& original) {
         p.one_point = t[i] == 'D';
         ++i;
     }
-    if (i != t.size()) throw invalid(original, "unexpected '" + t.substr(i) + "'");
+    if (i != t.size()) throw invalid(original, "unexpected '" + printable(t.substr(i)) + "'");
     if (p.from == p.to) throw invalid(original, "from and to are the same square");
     return p;
 }

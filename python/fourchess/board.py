@@ -66,12 +66,8 @@ class Board(_core.Board):
     """
 
     def __init__(self, fen4: str | None = None, *, mode: str = "teams", setup: str = "modern") -> None:
-        try:
-            super().__init__(_starting_fen4(fen4, mode, setup), mode == "ffa")
-        except BaseException:
-            # Never leave a half-built object behind: tracebacks and debuggers call its repr.
-            super().__init__(MODERN_START_FEN4, False)
-            raise
+        # If this raises, the half-built object refuses every later call (TypeError).
+        super().__init__(_starting_fen4(fen4, mode, setup), mode == "ffa")
 
     @property
     def mode(self) -> str:
@@ -85,7 +81,7 @@ class Board(_core.Board):
 
     def is_check(self, seat: int | None = None) -> bool:  # type: ignore[override]
         """Is the seat's king (default: the side to move's) attacked by a live opponent piece?"""
-        return super().is_check(self.turn if seat is None else int(seat))
+        return super().is_check(self.turn if seat is None else seat)
 
     def is_checkmate(self) -> bool:
         """The side to move is in check and has no legal move."""

@@ -32,6 +32,10 @@ Position start_position(Setup setup, Mode mode);
 extern const char* const MODERN_START_FEN4;
 extern const char* const CLASSIC_START_FEN4;
 
+// Text quoted in an error message: control characters and bytes that are not UTF-8 become
+// \xNN, so the message survives being a C string and shows exactly what was given.
+std::string printable(const std::string& text);
+
 // "a1".."n14" <-> square index; NO_SQUARE for anything else.
 std::string square_name(Square s);
 Square parse_square(const std::string& text);

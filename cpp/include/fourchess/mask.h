@@ -23,9 +23,9 @@ struct Mask256 {
     }
     // Lowest set square; the mask must not be empty.
     Square lsb() const {
-        for (int i = 0; i < 4; ++i)
+        for (int i = 0; i < 3; ++i)
             if (w[i]) return static_cast<Square>(i * 64 + __builtin_ctzll(w[i]));
-        return NO_SQUARE;
+        return static_cast<Square>(192 + __builtin_ctzll(w[3]));
     }
     Square pop_lsb() { Square s = lsb(); clear(s); return s; }
 

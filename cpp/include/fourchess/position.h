@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <type_traits>
 
 #include "fourchess/geometry.h"
 #include "fourchess/mask.h"
@@ -103,6 +104,9 @@ public:
 private:
     void clear_castling_for_corner(Square corner);
 };
+
+// Copying a position is a memcpy: search and threaded perft copy freely, nothing is shared.
+static_assert(std::is_trivially_copyable_v<Position>, "Position must stay trivially copyable");
 
 // FFA points for capturing a live piece (dead pieces score 0).
 int capture_value(Piece p);

@@ -38,7 +38,9 @@ def _split_extras(text: str) -> tuple[str, str | None]:
     if "{" not in text:
         return text, None
     start, end = text.index("{"), text.rfind("}")
-    if end < start or not text[:start].endswith("-") or not text[end + 1:].startswith("-"):
+    if end < start:
+        raise Fen4Error(f"FEN4 extras field: {text[start:start + 40]!r} has no closing '}}'")
+    if not text[:start].endswith("-") or not text[end + 1:].startswith("-"):
         raise Fen4Error(
             f"FEN4 extras field: expected '-{{...}}-' between fields, got {text[start - 1:end + 2]!r}"
         )
