@@ -26,10 +26,15 @@ struct Legality {
     explicit Legality(const Position& pos) : us(pos.side_to_move), king(pos.king_square[us]), opponents(pos.opponent_seats(us)) {
         friendly = pos.live_by_seat[us];
         if (pos.mode == Mode::TEAMS) friendly |= pos.live_by_seat[(us + 2) & 3];
-        Mask256 checkers = attackers_to(pos, king, opponents);
-        checker_count = checkers.popcount();
-        check_block = checkers;
-        for (int d = 0; d < DIRECTION_COUNT; ++d) scan_line(pos, d);
+        Mask256 checkers = step_attackers_to(pos, king, opponents);
+        scan_lines(pos, checkers);
+        check_block |= checkers;
+        // Only "none, one, more" matters; this avoids a popcount (a library call on baseline x86-64).
+        if (checkers.any()) {
+            Mask256 rest = checkers;
+            rest.clear(rest.lsb());
+            checker_count = rest.any() ? 2 : 1;
+        }
         for (int s = 0; s < SEAT_COUNT; ++s) {
             const EnPassant& e = pos.en_passant[s];
             if (!e.active() || !(opponents & (1u << s))) continue;
@@ -40,34 +45,29 @@ struct Legality {
         }
     }
 
-    bool is_line_attacker(Piece p, int d) const {
-        return p.is_live() && (opponents & (1u << p.seat())) &&
-               (p.type() == QUEEN || p.type() == (is_diagonal(d) ? BISHOP : ROOK));
-    }
-
-    // From the king outwards: a checking slider gives interposition squares; an own piece with an
-    // opposing slider behind it is pinned to that line.
-    void scan_line(const Position& pos, int d) {
-        Mask256 line;
-        Square first = NO_SQUARE;
-        const Square* ray = GEOMETRY.ray[king][d];
-        for (int i = 0; i < GEOMETRY.ray_length[king][d]; ++i) {
-            Square s = ray[i];
-            line.set(s);
-            Piece p = pos.board[s];
-            if (p.empty()) continue;
-            if (first == NO_SQUARE) {
-                if (is_line_attacker(p, d)) { check_block |= line; return; }
-                if (!(p.is_live() && p.seat() == us)) return;
-                first = s;
-            } else {
-                if (is_line_attacker(p, d)) {
-                    pinned.set(first);
-                    pin_square[pin_count] = first;
-                    pin_line[pin_count++] = line;
-                }
-                return;
+    // From the king outwards, by mask lookups: the nearest piece on a line is a checking slider
+    // (its line becomes interposition squares), or an own piece with an opposing slider next
+    // behind it (pinned to that line). Lines holding no opposing slider are skipped at once.
+    void scan_lines(const Position& pos, Mask256& checkers) {
+        const Mask256 enemies = pos.live_pieces_of(opponents);
+        const Mask256 along[2] = {enemies & (pos.by_type[ROOK] | pos.by_type[QUEEN]),
+                                  enemies & (pos.by_type[BISHOP] | pos.by_type[QUEEN])};
+        const Mask256& own = pos.live_by_seat[us];
+        for (int d = 0; d < DIRECTION_COUNT; ++d) {
+            const Mask256& sliders = along[is_diagonal(d)];
+            if ((GEOMETRY.ray_mask[king][d] & sliders).none()) continue;
+            Square first = first_blocker(king, d, pos.occupied);
+            if (sliders.test(first)) {
+                checkers.set(first);
+                check_block |= ray_until(king, d, first);
+                continue;
             }
+            if (!own.test(first)) continue;
+            Square second = first_blocker(first, d, pos.occupied);
+            if (second == NO_SQUARE || !sliders.test(second)) continue;
+            pinned.set(first);
+            pin_square[pin_count] = first;
+            pin_line[pin_count++] = ray_until(king, d, second);
         }
     }
 

@@ -8,6 +8,8 @@ namespace fourchess {
 
 // Live pieces of `seats` (bit per seat) attacking `target`. `ignore` is treated as an empty
 // square (a king testing where it may step must not shield that square with its own body).
+// Live knights, kings and pawns of `seats` attacking `target` (no sliders).
+Mask256 step_attackers_to(const Position& pos, Square target, std::uint8_t seats);
 Mask256 attackers_to(const Position& pos, Square target, std::uint8_t seats, Square ignore = NO_SQUARE);
 bool is_attacked(const Position& pos, Square target, std::uint8_t seats, Square ignore = NO_SQUARE);
 

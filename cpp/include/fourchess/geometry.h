@@ -15,6 +15,11 @@ constexpr int DIRECTION_COUNT = 8;
 constexpr int DIRECTION_FILE_STEP[8] = {0, 0, 1, -1, 1, -1, 1, -1};
 constexpr int DIRECTION_RANK_STEP[8] = {1, -1, 0, 0, 1, 1, -1, -1};
 constexpr bool is_diagonal(int direction) { return direction >= 4; }
+// Does a step in this direction raise the square index? Then the nearest square of a ray mask
+// is its lowest bit, otherwise its highest.
+constexpr bool is_increasing(int direction) {
+    return direction == NORTH || direction == EAST || direction == NORTH_EAST || direction == NORTH_WEST;
+}
 
 // Castling sides: short (rook 3 squares from the king, FEN4 field 3) and long (4 squares).
 enum CastleSide : std::uint8_t { SHORT, LONG };
@@ -29,6 +34,9 @@ struct Geometry {
     Mask256 board;                                  // the 160 real squares
     Square ray[GRID_SQUARES][DIRECTION_COUNT][BOARD_SIDE] = {};  // ordered, ends before the edge
     std::uint8_t ray_length[GRID_SQUARES][DIRECTION_COUNT] = {};
+    Mask256 ray_mask[GRID_SQUARES][DIRECTION_COUNT];  // the same rays as sets, for attack tests
+    Mask256 rook_lines[GRID_SQUARES];                 // union of the four orthogonal rays
+    Mask256 bishop_lines[GRID_SQUARES];               // union of the four diagonal rays
     Square knight_targets[GRID_SQUARES][8] = {};
     std::uint8_t knight_count[GRID_SQUARES] = {};
     Mask256 knight_mask[GRID_SQUARES];
@@ -91,7 +99,11 @@ constexpr Geometry build_geometry() {
         for (int d = 0; d < DIRECTION_COUNT; ++d) {
             Square t = sq;
             int n = 0;
-            while ((t = offset(t, DIRECTION_FILE_STEP[d], DIRECTION_RANK_STEP[d])) != NO_SQUARE) g.ray[s][d][n++] = t;
+            while ((t = offset(t, DIRECTION_FILE_STEP[d], DIRECTION_RANK_STEP[d])) != NO_SQUARE) {
+                g.ray[s][d][n++] = t;
+                g.ray_mask[s][d].set(t);
+                (is_diagonal(d) ? g.bishop_lines[s] : g.rook_lines[s]).set(t);
+            }
             g.ray_length[s][d] = static_cast<std::uint8_t>(n);
             Square k = offset(sq, DIRECTION_FILE_STEP[d], DIRECTION_RANK_STEP[d]);
             if (k != NO_SQUARE) { g.king_targets[s][g.king_count[s]++] = k; g.king_mask[s].set(k); }
@@ -143,6 +155,18 @@ constexpr Geometry build_geometry() {
 inline constexpr Geometry GEOMETRY = detail::build_geometry();
 
 constexpr bool is_on_board(Square s) { return s < GRID_SQUARES && GEOMETRY.board.test(s); }
+
+// The first occupied square from `from` along direction d (exclusive), or NO_SQUARE.
+inline Square first_blocker(Square from, int d, const Mask256& occupied) {
+    Mask256 hits = GEOMETRY.ray_mask[from][d] & occupied;
+    if (hits.none()) return NO_SQUARE;
+    return is_increasing(d) ? hits.lsb() : hits.msb();
+}
+
+// Squares from `from` (exclusive) to `to` (inclusive) along direction d; `to` lies on that ray.
+inline Mask256 ray_until(Square from, int d, Square to) {
+    return GEOMETRY.ray_mask[from][d] & ~GEOMETRY.ray_mask[to][d];
+}
 
 // Index 0/1 of `sq` among seat's two king home squares, or -1.
 constexpr int king_home_index(Seat seat, Square sq) {

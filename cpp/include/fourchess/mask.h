@@ -27,6 +27,12 @@ struct Mask256 {
             if (w[i]) return static_cast<Square>(i * 64 + __builtin_ctzll(w[i]));
         return static_cast<Square>(192 + __builtin_ctzll(w[3]));
     }
+    // Highest set square; the mask must not be empty.
+    Square msb() const {
+        for (int i = 3; i > 0; --i)
+            if (w[i]) return static_cast<Square>(i * 64 + 63 - __builtin_clzll(w[i]));
+        return static_cast<Square>(63 - __builtin_clzll(w[0]));
+    }
     Square pop_lsb() { Square s = lsb(); clear(s); return s; }
 
     constexpr Mask256 operator&(const Mask256& o) const { return {{w[0] & o.w[0], w[1] & o.w[1], w[2] & o.w[2], w[3] & o.w[3]}}; }

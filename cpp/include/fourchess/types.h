@@ -77,14 +77,16 @@ class Move {
     static constexpr std::uint32_t ONE_POINT_FLAG = 1u << 21;
 
 public:
-    constexpr Move() = default;
+    // Trivial, so move buffers cost nothing to create; `Move()` and `Move{}` are still none,
+    // only `Move m;` is uninitialised (like an int).
+    Move() = default;
     constexpr Move(Square from, Square to, MoveKind kind = MoveKind::NORMAL,
                    PieceType promotion = NO_PIECE_TYPE, bool one_point = false)
         : bits_(static_cast<std::uint32_t>(from) | (static_cast<std::uint32_t>(to) << 8) |
                 (static_cast<std::uint32_t>(promotion) << 16) |
                 (static_cast<std::uint32_t>(kind) << 19) | (one_point ? ONE_POINT_FLAG : 0u)) {}
-    static constexpr Move none() { return Move(); }
-    static constexpr Move from_bits(std::uint32_t bits) { Move m; m.bits_ = bits; return m; }
+    static constexpr Move none() { return from_bits(0); }
+    static constexpr Move from_bits(std::uint32_t bits) { return Move(bits, BitsTag{}); }
 
     constexpr Square from() const { return static_cast<Square>(bits_ & 0xFF); }
     constexpr Square to() const { return static_cast<Square>((bits_ >> 8) & 0xFF); }
@@ -99,7 +101,9 @@ public:
     constexpr bool operator!=(Move o) const { return bits_ != o.bits_; }
 
 private:
-    std::uint32_t bits_ = 0;
+    struct BitsTag {};
+    constexpr Move(std::uint32_t bits, BitsTag) : bits_(bits) {}
+    std::uint32_t bits_;
 };
 
 }  // namespace fourchess
