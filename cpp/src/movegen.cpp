@@ -90,105 +90,127 @@ bool safe_after(const Position& pos, Move m, std::uint8_t opponents) {
     return !is_attacked(after, king, opponents);
 }
 
-template <bool StopAtFirst>
+// The moves of the side to move. Each piece's reach is a mask (steps from tables, slider lines
+// cut at their nearest blocker), narrowed by the check and pin masks, so ordinary moves need no
+// per-move test. Only king steps, en passant and king captures are tested one by one.
+// Mode is a template parameter: Teams and FFA differ in who is friendly, whether a king capture
+// must be safe, and promotion, and the choice is made once per call.
+template <bool StopAtFirst, Mode M>
 class Generator {
 public:
-    Generator(const Position& pos, Move* out) : pos_(pos), legal_(pos), out_(out) {}
+    Generator(const Position& pos, Move* out) : pos_(pos), legal_(pos), out_(out) {
+        const Mask256 none{};
+        allowed_ = legal_.checker_count == 0 ? GEOMETRY.board : legal_.checker_count == 1 ? legal_.check_block : none;
+        reachable_ = ~legal_.friendly;
+        live_kings_ = pos.by_type[KING] & ~pos.dead;
+        promotion_line_ = GEOMETRY.promotion_line[static_cast<int>(M)][legal_.us];
+    }
 
     Move* run() {
-        const Seat us = legal_.us;
-        for (Square from : pos_.live_by_seat[us]) {
-            Piece p = pos_.board[from];
-            switch (p.type()) {
-                case PAWN: pawn_moves(from); break;
-                case KNIGHT: step_moves(from, GEOMETRY.knight_targets[from], GEOMETRY.knight_count[from], false); break;
-                case KING: step_moves(from, GEOMETRY.king_targets[from], GEOMETRY.king_count[from], true); castling(); break;
-                case BISHOP: slide_moves(from, 4, 8); break;
-                case ROOK: slide_moves(from, 0, 4); break;
-                case QUEEN: slide_moves(from, 0, 8); break;
-                default: break;
-            }
-            if (StopAtFirst && done_) break;
-        }
+        const Mask256& own = pos_.live_by_seat[legal_.us];
+        for_each_square(own & pos_.by_type[PAWN], [&](Square from) { pawn_moves(from); });
+        for_each_square(own & pos_.by_type[KNIGHT], [&](Square from) { piece_moves(from, GEOMETRY.knight_mask[from]); });
+        for_each_square(own & pos_.by_type[BISHOP], [&](Square from) { piece_moves(from, slider_reach(from, 4, 8)); });
+        for_each_square(own & pos_.by_type[ROOK], [&](Square from) { piece_moves(from, slider_reach(from, 0, 4)); });
+        for_each_square(own & pos_.by_type[QUEEN], [&](Square from) { piece_moves(from, slider_reach(from, 0, 8)); });
+        king_moves();
+        castling();
         return out_;
     }
 
 private:
-    bool ordinary_move_ok(Square from, Square to) const {
-        if (legal_.checker_count > 1) return false;
-        if (legal_.checker_count == 1 && !legal_.check_block.test(to)) return false;
-        return !legal_.pinned.test(from) || legal_.pin_line_of(from).test(to);
-    }
+    bool done() const { return StopAtFirst && done_; }
 
-    bool captures_king(Square to) const {
-        Piece target = pos_.board[to];
-        return target.is_live() && target.type() == KING;
-    }
-
-    bool accept(Move m, bool king_moves) const {
-        if (captures_king(m.to()))
-            return pos_.mode == Mode::TEAMS || safe_after(pos_, m, legal_.opponents);
-        if (m.kind() == MoveKind::EN_PASSANT) return safe_after(pos_, m, legal_.opponents);
-        if (king_moves) return !is_attacked(pos_, m.to(), legal_.opponents, legal_.king);
-        return ordinary_move_ok(m.from(), m.to());
-    }
-
-    void add(Move m, bool king_moves = false) {
-        if (StopAtFirst && done_) return;
-        if (!accept(m, king_moves)) return;
+    void emit(Move m) {
         *out_++ = m;
         if (StopAtFirst) done_ = true;
     }
 
-    void step_moves(Square from, const Square* targets, int count, bool king_moves) {
-        for (int i = 0; i < count; ++i)
-            if (!legal_.friendly.test(targets[i])) add(Move(from, targets[i]), king_moves);
+    // Where a piece on `from` may go as far as check and pins are concerned.
+    Mask256 allowed_from(Square from) const {
+        return legal_.pinned.test(from) ? allowed_ & legal_.pin_line_of(from) : allowed_;
     }
 
-    void slide_moves(Square from, int first_direction, int last_direction) {
+    // Teams: taking a king is always legal. FFA: only if our king is safe afterwards.
+    bool king_capture_ok(Move m) const { return M == Mode::TEAMS || safe_after(pos_, m, legal_.opponents); }
+
+    Mask256 slider_reach(Square from, int first_direction, int last_direction) const {
+        Mask256 reach;
         for (int d = first_direction; d < last_direction; ++d) {
-            const Square* ray = GEOMETRY.ray[from][d];
-            for (int i = 0; i < GEOMETRY.ray_length[from][d]; ++i) {
-                Square to = ray[i];
-                if (legal_.friendly.test(to)) break;
-                add(Move(from, to));
-                if (pos_.occupied.test(to)) break;
-            }
+            Mask256 ray = GEOMETRY.ray_mask[from][d];
+            Square blocker = first_blocker(from, d, pos_.occupied);
+            if (blocker != NO_SQUARE) ray &= ~GEOMETRY.ray_mask[blocker][d];
+            reach |= ray;
         }
+        return reach;
     }
 
-    void pawn_move(Square from, Square to, MoveKind kind) {
-        if (!GEOMETRY.promotion_line[static_cast<int>(pos_.mode)][legal_.us].test(to)) {
-            add(Move(from, to, kind));
+    void piece_moves(Square from, const Mask256& attacks) {
+        if (done()) return;
+        Mask256 targets = attacks & reachable_;
+        Mask256 kings = targets & live_kings_;
+        if (kings.any()) {
+            targets &= ~kings;
+            for_each_square(kings, [&](Square to) {
+                if (!done() && king_capture_ok(Move(from, to))) emit(Move(from, to));
+            });
+        }
+        targets &= allowed_from(from);
+        if (StopAtFirst) {
+            if (targets.any() && !done()) emit(Move(from, targets.lsb()));
             return;
         }
-        if (pos_.mode == Mode::TEAMS)
-            for (PieceType t : TEAMS_PROMOTIONS) add(Move(from, to, kind, t));
-        else
-            add(Move(from, to, kind, QUEEN, true));  // FFA: always the 1-point queen
+        for_each_square(targets, [&](Square to) { *out_++ = Move(from, to); });
+    }
+
+    void king_moves() {
+        const Square from = legal_.king;
+        for_each_square(GEOMETRY.king_mask[from] & reachable_, [&](Square to) {
+            if (done()) return;
+            Move m(from, to);
+            if (live_kings_.test(to) ? king_capture_ok(m) : !is_attacked(pos_, to, legal_.opponents, from)) emit(m);
+        });
+    }
+
+    void pawn_move(Square from, Square to, MoveKind kind, const Mask256& allowed) {
+        if (done()) return;
+        const bool promotes = promotion_line_.test(to);
+        // The promotion piece does not change whether our king is safe, so one test serves all.
+        Move probe(from, to, kind, promotes ? QUEEN : NO_PIECE_TYPE, promotes && M == Mode::FFA);
+        bool ok;
+        if (live_kings_.test(to)) ok = king_capture_ok(probe);
+        else if (kind == MoveKind::EN_PASSANT) ok = safe_after(pos_, probe, legal_.opponents);
+        else ok = allowed.test(to);
+        if (!ok) return;
+        if (!promotes || M == Mode::FFA) {  // FFA: always the 1-point queen
+            emit(probe);
+            return;
+        }
+        for (PieceType t : TEAMS_PROMOTIONS) emit(Move(from, to, kind, t));
     }
 
     void pawn_moves(Square from) {
         const Seat us = legal_.us;
+        const Mask256 allowed = allowed_from(from);
         Square push = GEOMETRY.pawn_push[us][from];
         if (push != NO_SQUARE && !pos_.occupied.test(push)) {
-            pawn_move(from, push, MoveKind::NORMAL);
+            pawn_move(from, push, MoveKind::NORMAL, allowed);
             Square double_push = GEOMETRY.pawn_push[us][push];
             if (GEOMETRY.pawn_home[us].test(from) && double_push != NO_SQUARE && !pos_.occupied.test(double_push))
-                pawn_move(from, double_push, MoveKind::DOUBLE_PUSH);
+                pawn_move(from, double_push, MoveKind::DOUBLE_PUSH, allowed);
         }
         for (Square to : GEOMETRY.pawn_capture[us][from]) {
             if (to == NO_SQUARE) continue;
             if (legal_.en_passant_squares.test(to))
-                pawn_move(from, to, MoveKind::EN_PASSANT);
-            else if (pos_.occupied.test(to) && !legal_.friendly.test(to))
-                pawn_move(from, to, MoveKind::NORMAL);
+                pawn_move(from, to, MoveKind::EN_PASSANT, allowed);
+            else if (pos_.occupied.test(to) && reachable_.test(to))
+                pawn_move(from, to, MoveKind::NORMAL, allowed);
         }
     }
 
     void castling() {
         const Seat us = legal_.us;
-        if (!pos_.castling || legal_.checker_count) return;
+        if (done() || !pos_.castling || legal_.checker_count) return;
         int home = king_home_index(us, legal_.king);
         if (home < 0) return;
         for (CastleSide side : {SHORT, LONG}) {
@@ -200,15 +222,18 @@ private:
             if (is_attacked(pos_, path.must_be_safe[1], legal_.opponents) ||
                 is_attacked(pos_, path.must_be_safe[2], legal_.opponents))
                 continue;
-            if (StopAtFirst && done_) return;
-            *out_++ = Move(path.king_from, path.king_to, MoveKind::CASTLE);
-            if (StopAtFirst) done_ = true;
+            if (done()) return;
+            emit(Move(path.king_from, path.king_to, MoveKind::CASTLE));
         }
     }
 
     const Position& pos_;
     const Legality legal_;
     Move* out_;
+    Mask256 allowed_;         // squares that answer a check (everywhere when not in check)
+    Mask256 reachable_;       // not our or our partner's live piece
+    Mask256 live_kings_;
+    Mask256 promotion_line_;
     bool done_ = false;
 };
 
@@ -220,7 +245,8 @@ bool can_move(const Position& pos) {
 
 Move* generate_legal(const Position& pos, Move* out) {
     if (!can_move(pos)) return out;
-    return Generator<false>(pos, out).run();
+    if (pos.mode == Mode::TEAMS) return Generator<false, Mode::TEAMS>(pos, out).run();
+    return Generator<false, Mode::FFA>(pos, out).run();
 }
 
 void generate_legal(const Position& pos, MoveList& list) {
@@ -230,7 +256,8 @@ void generate_legal(const Position& pos, MoveList& list) {
 bool has_legal_move(const Position& pos) {
     if (!can_move(pos)) return false;
     Move first[1];
-    return Generator<true>(pos, first).run() != first;
+    if (pos.mode == Mode::TEAMS) return Generator<true, Mode::TEAMS>(pos, first).run() != first;
+    return Generator<true, Mode::FFA>(pos, first).run() != first;
 }
 
 Move with_kind(const Position& pos, Move m) {

@@ -60,4 +60,12 @@ struct Mask256::Iterator {
 inline Mask256::Iterator Mask256::begin() const { return {*this}; }
 inline Mask256::Iterator Mask256::end() const { return {Mask256{}}; }
 
+// Calls f(square) for every set square, lowest first. Word by word with ctz, so it is the
+// cheapest way to visit a mask (the Iterator above re-scans the words for every square).
+template <typename F>
+inline void for_each_square(const Mask256& m, F&& f) {
+    for (int i = 0; i < 4; ++i)
+        for (std::uint64_t bits = m.w[i]; bits; bits &= bits - 1) f(static_cast<Square>(i * 64 + __builtin_ctzll(bits)));
+}
+
 }  // namespace fourchess
