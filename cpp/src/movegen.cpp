@@ -237,6 +237,25 @@ private:
     bool done_ = false;
 };
 
+// A sufficient condition for a legal move that costs a few mask operations instead of a
+// generator: the king is not in check and a knight or pawn that stands on no line through its
+// king (so nothing can pin it) can step onto an empty square. Such a move is always legal, so
+// has_legal_move stays exact; most positions of the FFA mate/stalemate pass end here.
+bool obviously_has_move(const Position& pos) {
+    const Seat us = pos.side_to_move;
+    const Square king = pos.king_square[us];
+    const Mask256 unpinnable = pos.live_by_seat[us] & ~(GEOMETRY.rook_lines[king] | GEOMETRY.bishop_lines[king]);
+    const Mask256 empty = GEOMETRY.board & ~pos.occupied;
+    bool found = false;
+    for_each_square(unpinnable & pos.by_type[PAWN], [&](Square from) {
+        Square push = GEOMETRY.pawn_push[us][from];
+        found |= push != NO_SQUARE && empty.test(push);
+    });
+    if (!found)
+        for_each_square(unpinnable & pos.by_type[KNIGHT], [&](Square from) { found |= (GEOMETRY.knight_mask[from] & empty).any(); });
+    return found && !is_attacked(pos, king, pos.opponent_seats(us));
+}
+
 bool can_move(const Position& pos) {
     return !pos.game_over() && pos.king_square[pos.side_to_move] != NO_SQUARE && pos.is_active(pos.side_to_move);
 }
@@ -255,6 +274,7 @@ void generate_legal(const Position& pos, MoveList& list) {
 
 bool has_legal_move(const Position& pos) {
     if (!can_move(pos)) return false;
+    if (obviously_has_move(pos)) return true;
     Move first[1];
     if (pos.mode == Mode::TEAMS) return Generator<true, Mode::TEAMS>(pos, first).run() != first;
     return Generator<true, Mode::FFA>(pos, first).run() != first;
