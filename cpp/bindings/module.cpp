@@ -228,9 +228,9 @@ PYBIND11_MODULE(_core, m) {
             return list.size;
         })
         .def("_has_legal_move", [](const PyGame& pg) { return has_legal_move(game(pg).position()); })
-        .def("is_legal", [](const PyGame& pg, Move mv) { return static_cast<bool>(find_legal_move(game(pg).position(), mv)); }, py::arg("move"))
+        .def("is_legal", [](const PyGame& pg, Move mv) { return static_cast<bool>(legal_move_matching(game(pg).position(), mv)); }, py::arg("move"))
         .def("push", [](PyGame& pg, Move mv) {
-            Move legal = find_legal_move(game(pg).position(), mv);
+            Move legal = legal_move_matching(game(pg).position(), mv);
             if (!legal) throw MoveTextError(MoveTextError::Kind::ILLEGAL, "illegal move '" + move_text(mv) + "' in " + write_fen4(game(pg).position()));
             game(pg).push(legal);
         }, py::arg("move"))
@@ -262,12 +262,12 @@ PYBIND11_MODULE(_core, m) {
             return t == Termination::NONE ? std::nullopt : std::optional<Termination>(t);
         })
         .def("winners", [](const PyGame& pg) { return seats_of(winners(game(pg).position(), termination_of(game(pg).position()))); })
-        .def("perft", [](const PyGame& pg, const py::object& depth_arg, const py::object& threads_arg) {
+        .def("perft", [](const PyGame& pg, const py::object& depth_arg, const py::object& threads_arg, bool bulk) {
             int depth = checked_depth(depth_arg), threads = checked_threads(threads_arg);
             const Game& g = game(pg);
             py::gil_scoped_release release;
-            return perft_threaded(g.position(), depth, threads);
-        }, py::arg("depth"), py::arg("threads") = 1)
+            return perft_threaded(g.position(), depth, threads, bulk);
+        }, py::arg("depth"), py::arg("threads") = 1, py::arg("bulk") = true)
         .def("perft_full", [](const PyGame& pg, const py::object& depth_arg) {
             int depth = checked_depth(depth_arg);
             Position pos = game(pg).position();

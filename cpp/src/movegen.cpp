@@ -7,6 +7,8 @@ namespace fourchess {
 namespace {
 
 constexpr PieceType TEAMS_PROMOTIONS[] = {QUEEN, ROOK, BISHOP, KNIGHT};
+// One piece has at most 52 moves (a queen in the centre); a pawn 3 targets x 4 promotions.
+constexpr int PIECE_MOVES_CAPACITY = 64;
 
 // Checks, pins and en-passant squares of the side to move, worked out once per position so that
 // most moves are accepted or rejected by a mask test.
@@ -115,6 +117,22 @@ public:
         for_each_square(own & pos_.by_type[QUEEN], [&](Square from) { piece_moves(from, slider_reach(from, 0, 8)); });
         king_moves();
         castling();
+        return out_;
+    }
+
+    // Only the moves of the side to move's piece on `from`.
+    Move* run_piece(Square from) {
+        const Piece p = pos_.board[from];
+        if (!p.is_live() || p.seat() != legal_.us) return out_;
+        switch (p.type()) {
+            case PAWN: pawn_moves(from); break;
+            case KNIGHT: piece_moves(from, GEOMETRY.knight_mask[from]); break;
+            case BISHOP: piece_moves(from, slider_reach(from, 4, 8)); break;
+            case ROOK: piece_moves(from, slider_reach(from, 0, 4)); break;
+            case QUEEN: piece_moves(from, slider_reach(from, 0, 8)); break;
+            case KING: king_moves(); castling(); break;
+            default: break;
+        }
         return out_;
     }
 
@@ -278,6 +296,16 @@ bool has_legal_move(const Position& pos) {
     Move first[1];
     if (pos.mode == Mode::TEAMS) return Generator<true, Mode::TEAMS>(pos, first).run() != first;
     return Generator<true, Mode::FFA>(pos, first).run() != first;
+}
+
+Move legal_move_matching(const Position& pos, Move wanted) {
+    if (!can_move(pos) || !is_on_board(wanted.from())) return Move::none();
+    Move moves[PIECE_MOVES_CAPACITY];
+    Move* end = pos.mode == Mode::TEAMS ? Generator<false, Mode::TEAMS>(pos, moves).run_piece(wanted.from())
+                                        : Generator<false, Mode::FFA>(pos, moves).run_piece(wanted.from());
+    for (Move* m = moves; m != end; ++m)
+        if (m->action() == wanted.action()) return *m;
+    return Move::none();
 }
 
 Move with_kind(const Position& pos, Move m) {

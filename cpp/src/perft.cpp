@@ -53,10 +53,10 @@ std::vector<std::pair<Move, std::uint64_t>> divide(const Position& root, int dep
     return result;
 }
 
-std::uint64_t perft_threaded(const Position& root, int depth, int threads) {
+std::uint64_t perft_threaded(const Position& root, int depth, int threads, bool bulk) {
     if (depth <= 1 || threads <= 1) {
         Position pos = root;
-        return perft(pos, depth);
+        return bulk ? perft(pos, depth) : perft_full(pos, depth);
     }
     MoveList list;
     generate_legal(root, list);
@@ -67,7 +67,7 @@ std::uint64_t perft_threaded(const Position& root, int depth, int threads) {
         for (int i; (i = next.fetch_add(1)) < list.size;) {
             Undo undo;
             do_move(pos, list.moves[i], undo);
-            total += perft(pos, depth - 1);
+            total += bulk ? perft(pos, depth - 1) : perft_full(pos, depth - 1);
             undo_move(pos, list.moves[i], undo);
         }
     };

@@ -3,7 +3,8 @@
 //   fourchess-perft DEPTH [--fen4 F] [--mode teams|ffa] [--setup modern|classic]
 //                   [--divide] [--threads N] [--full] [--check]
 // --check walks the tree playing every move and verifies at each node that the incremental
-// Zobrist key equals one computed from scratch and that undo restores the position exactly.
+// Zobrist key equals one computed from scratch, that undo restores the position exactly, and
+// that has_legal_move and legal_move_matching agree with generate_legal.
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -47,6 +48,10 @@ std::uint64_t checked_perft(Position& pos, int depth, long& failures) {
     }
     std::uint64_t nodes = 0;
     for (Move m : list) {
+        if (legal_move_matching(pos, m) != m) {
+            std::fprintf(stderr, "legal_move_matching misses %s at %s\n", move_text(m).c_str(), write_fen4(pos).c_str());
+            ++failures;
+        }
         Position before = pos;
         Undo undo;
         do_move(pos, m, undo);

@@ -123,9 +123,17 @@ class Board(_core.Board):
     def __reduce__(self) -> tuple[Any, ...]:
         return (_restore, (type(self), self.root_fen4(), self.mode, [str(m) for m in self.move_stack]))
 
-    def perft(self, depth: int, threads: int = 1) -> int:  # type: ignore[override]
-        """Leaf nodes of the legal move tree ``depth`` plies deep (RULES.md §9)."""
-        return super().perft(depth, threads)
+    def perft(self, depth: int, threads: int = 1, *, bulk: bool = True) -> int:  # type: ignore[override]
+        """Leaf nodes of the legal move tree ``depth`` plies deep (RULES.md §9).
+
+        With ``bulk=False`` every leaf move is also made and unmade (the cost a search pays);
+        the count is the same.
+        """
+        return super().perft(depth, threads, bool(bulk))
+
+    def perft_full(self, depth: int) -> int:  # type: ignore[override]
+        """Alias of ``perft(depth, bulk=False)``."""
+        return self.perft(depth, bulk=False)
 
     def divide(self, depth: int) -> dict[Move, int]:  # type: ignore[override]
         """Perft of ``depth`` split by root move."""

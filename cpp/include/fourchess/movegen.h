@@ -24,6 +24,10 @@ void generate_legal(const Position& pos, MoveList& list);
 // Stops at the first legal move: what mate and stalemate detection need.
 bool has_legal_move(const Position& pos);
 
+// The legal move of the side to move whose from, to and promotion match `wanted`, or
+// Move::none(). Generates only the moves of the piece on wanted.from(): what push and `in` need.
+Move legal_move_matching(const Position& pos, Move wanted);
+
 // `m` (from, to, promotion, as a player names it) with the kind this position gives it:
 // castling, double push, en passant or normal. Does not check legality.
 Move with_kind(const Position& pos, Move m);

@@ -17,7 +17,8 @@ std::uint64_t perft_full(Position& pos, int depth);
 // Per root move counts.
 std::vector<std::pair<Move, std::uint64_t>> divide(const Position& pos, int depth);
 
-// Splits the root moves across `threads` workers; same count as perft.
-std::uint64_t perft_threaded(const Position& pos, int depth, int threads);
+// Splits the root moves across `threads` workers; same count as perft. With bulk false every
+// leaf move is made and unmade (perft_full's count).
+std::uint64_t perft_threaded(const Position& pos, int depth, int threads, bool bulk = true);
 
 }  // namespace fourchess
