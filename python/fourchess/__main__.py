@@ -1,4 +1,4 @@
-"""The fourchess command line: ``fourchess perft DEPTH`` (also ``python -m fourchess``)."""
+"""The fourchess command line: ``fourchess perft DEPTH``, ``fourchess bench`` (also ``python -m fourchess``)."""
 
 from __future__ import annotations
 
@@ -27,6 +27,13 @@ def _perft(args: argparse.Namespace) -> int:
     return 0
 
 
+def _bench(args: argparse.Namespace) -> int:
+    from fourchess import _bench
+
+    _bench.print_table(_bench.run(args.depth))
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="fourchess", description="Four-player chess tools.")
     commands = parser.add_subparsers(dest="command", required=True)
@@ -38,6 +45,9 @@ def build_parser() -> argparse.ArgumentParser:
     perft.add_argument("--divide", action="store_true", help="print the count under each root move")
     perft.add_argument("--threads", type=int, default=1, help="worker threads splitting the root moves")
     perft.set_defaults(run=_perft)
+    bench = commands.add_parser("bench", help="print the headline speed figures on this machine")
+    bench.add_argument("--depth", type=int, default=5, help="perft depth for the nodes/s figures (default 5)")
+    bench.set_defaults(run=_bench)
     return parser
 
 

@@ -1,0 +1,88 @@
+"""``fourchess bench``: the headline speed figures on this machine in a few seconds.
+
+The full suites (with the counts they assert) are in bench/; this is the quick look.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable
+
+from fourchess import _core
+from fourchess.board import Board
+
+# The middlegame of bench/positions.py (tests/data/fen4_real.txt, 3rd position), Teams.
+MIDDLEGAME = (
+    "R-0,0,0,0-1,0,1,1-1,0,1,1-0,0,0,0-1-x,x,x,yR,1,yB,yK,2,yN,yR,x,x,x/x,x,x,yP,yP,yP,yP,2,yP,yP,x,"
+    "x,x/x,x,x,2,yN,2,yP,2,x,x,x/bR,bP,5,yP,4,gP,gR/bN,bP,10,gP,1/bB,2,yQ,7,gN,gP,gB/1,bP,rQ,1,rB,6,"
+    "gP,1,gK/bK,1,bP,2,bQ,6,gP,1/1,bP,1,bN,4,gQ,3,gP,gB/bR,9,gP,3/1,bP,2,rP,4,gP,gN,2,gR/x,x,x,2,rN,"
+    "1,rP,rN,2,x,x,x/x,x,x,rP,1,rP,rP,1,rP,rP,rP,x,x,x/x,x,x,rR,3,rK,rB,1,rR,x,x,x"
+)
+
+
+def _best(call: Callable[[], object], repeat: int) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        call()
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def _per_call(call: Callable[[], object], calls: int = 2_000) -> float:
+    def loop() -> None:
+        for _ in range(calls):
+            call()
+
+    return _best(loop, 3) / calls
+
+
+def run(depth: int = 5) -> list[tuple[str, str, str]]:
+    """Rows of (figure, value, note)."""
+    rows = []
+    for mode in ("teams", "ffa"):
+        board = Board(mode=mode)
+        seconds = _best(lambda b=board: b.perft(depth), 2)  # type: ignore[misc]
+        rows.append((f"perft({depth}) bulk, {mode}, 1 thread", f"{_nodes(board, depth) / seconds / 1e6:,.1f} M nodes/s", ""))
+    board = Board()
+    full = _best(lambda: board.perft(depth - 1, bulk=False), 2)
+    rows.append((f"perft({depth - 1}) make/unmake every leaf, teams", f"{_nodes(board, depth - 1) / full / 1e6:,.1f} M nodes/s", ""))
+    one = _best(lambda: board.perft(depth), 2)
+    two = _best(lambda: board.perft(depth, threads=2), 2)
+    rows.append((f"perft({depth}) 2 threads / 1 thread", f"{one / two:.2f}x", f"{os.cpu_count()} CPUs"))
+    middle = Board(MIDDLEGAME)
+    move = next(iter(middle.legal_moves))
+
+    def push_pop() -> None:
+        middle.push(move)
+        middle.pop()
+
+    calls = [
+        ("list(board.legal_moves)", lambda: list(middle.legal_moves), "legal_moves"),
+        ("push + pop", push_pop, "push_pop"),
+        ("Board(fen4)", lambda: Board(MIDDLEGAME), "parse"),
+        ("board.copy()", middle.copy, "copy"),
+        ("board.fen4()", middle.fen4, "fen4"),
+    ]
+    for name, call, op in calls:
+        python = _per_call(call)
+        cpp = _core._bare_cost(MIDDLEGAME, False, op, 20_000)
+        rows.append((f"{name} (middlegame)", f"{python * 1e6:.2f} us", f"C++ alone {cpp * 1e6:.2f} us, ratio {python / cpp:.1f}"))
+    return rows
+
+
+_COUNTS: dict[tuple[str, int], int] = {}
+
+
+def _nodes(board: Board, depth: int) -> int:
+    key = (board.fen4() + board.mode, depth)
+    if key not in _COUNTS:
+        _COUNTS[key] = board.perft(depth)
+    return _COUNTS[key]
+
+
+def print_table(rows: list[tuple[str, str, str]]) -> None:
+    width = max(len(r[0]) for r in rows)
+    for name, value, note in rows:
+        print(f"{name:<{width}}  {value:>18}  {note}".rstrip())
