@@ -89,7 +89,7 @@ int checked_threads(const py::object& threads) {
 struct PyGame : Game {
     static constexpr std::uint64_t ALIVE = 0x46434845535334ull;
     std::uint64_t marker = ALIVE;
-    explicit PyGame(const Position& root) : Game(root) {}
+    PyGame(const Position& root, const Rules& rules) : Game(root, rules) {}
     PyGame(const PyGame& other) : Game(other) {}
     // A volatile store, so the compiler cannot drop it as dead at the end of the lifetime.
     ~PyGame() { *static_cast<volatile std::uint64_t*>(&marker) = 0; }
@@ -110,6 +110,17 @@ std::string piece_symbol(Piece p) {
     return std::string(1, p.is_dead() ? 'd' : COLOURS[p.seat()]) + letter;
 }
 
+constexpr const char* ACTION_NAMES[] = {"move", "resign", "timeout", "claim"};
+
+py::frozenset seats_of(std::uint8_t bits);
+
+// (kind, seat, move or None, mated seats, stalemated seats) of one step of the history.
+py::tuple step_tuple(const Step& step) {
+    py::object move = step.action == Action::MOVE ? py::cast(step.move) : py::none();
+    return py::make_tuple(ACTION_NAMES[static_cast<int>(step.action)], step.seat, move, seats_of(step.undo.mated_seats),
+                          seats_of(step.undo.stalemated_seats));
+}
+
 py::frozenset seats_of(std::uint8_t bits) {
     py::set seats;
     for (int s = 0; s < SEAT_COUNT; ++s)
@@ -128,10 +139,12 @@ PYBIND11_MODULE(_core, m) {
         .value("PAWN", PAWN).value("KNIGHT", KNIGHT).value("BISHOP", BISHOP).value("ROOK", ROOK)
         .value("QUEEN", QUEEN).value("KING", KING).finalize();
     py::native_enum<Termination>(m, "Termination", "enum.Enum", "Why a game ended.")
-        .value("KING_CAPTURE", Termination::KING_CAPTURE).value("SEAT_OUT", Termination::SEAT_OUT)
         .value("CHECKMATE", Termination::CHECKMATE).value("STALEMATE", Termination::STALEMATE)
-        .value("THREE_ELIMINATED", Termination::THREE_ELIMINATED).value("POINTS_LEAD", Termination::POINTS_LEAD)
-        .value("INSUFFICIENT_MATERIAL", Termination::INSUFFICIENT_MATERIAL).finalize();
+        .value("KING_CAPTURE", Termination::KING_CAPTURE).value("RESIGNATION", Termination::RESIGNATION)
+        .value("TIMEOUT", Termination::TIMEOUT).value("THREE_ELIMINATED", Termination::THREE_ELIMINATED)
+        .value("POINTS_LEAD", Termination::POINTS_LEAD).value("THREEFOLD_REPETITION", Termination::THREEFOLD_REPETITION)
+        .value("FIFTY_MOVE_RULE", Termination::FIFTY_MOVE_RULE).value("INSUFFICIENT_MATERIAL", Termination::INSUFFICIENT_MATERIAL)
+        .value("MOVE_LIMIT", Termination::MOVE_LIMIT).finalize();
 
     static py::exception<Fen4Error> fen4_error(m, "Fen4Error", PyExc_ValueError);
     invalid_move_error = PyErr_NewException("fourchess.InvalidMoveError", PyExc_ValueError, nullptr);
@@ -194,10 +207,37 @@ PYBIND11_MODULE(_core, m) {
         .def(py::pickle([](Move mv) { return move_text(mv); }, [](const std::string& t) { return parse_move_text(t); }));
 
     py::class_<PyGame>(m, "Board", "A game: position, legal moves, move stack (wrapped by fourchess.Board).")
-        .def(py::init([](const std::string& fen4, bool ffa) { return PyGame(read_fen4(fen4, ffa ? Mode::FFA : Mode::TEAMS)); }),
-             py::arg("fen4"), py::arg("ffa"))
+        .def(py::init([](const std::string& fen4, bool ffa, bool classic, bool dead_king_walking, const py::object& move_limit) {
+                 Rules rules;
+                 rules.mode = ffa ? Mode::FFA : Mode::TEAMS;
+                 rules.setup = classic ? Setup::CLASSIC : Setup::MODERN;
+                 rules.dead_king_walking = dead_king_walking;
+                 rules.move_limit = static_cast<int>(checked_int(move_limit, "move_limit", 0, 1000000, "0 (none) .. 1000000"));
+                 return PyGame(read_fen4(fen4, rules.mode, dead_king_walking), rules);
+             }),
+             py::arg("fen4"), py::arg("ffa"), py::arg("classic") = false, py::arg("dead_king_walking") = true,
+             py::arg("move_limit") = 0)
         .def(py::init([](const PyGame& other) { game(other); return PyGame(other); }), py::arg("other"))
         .def_property_readonly("is_ffa", [](const PyGame& pg) { return game(pg).position().mode == Mode::FFA; })
+        .def_property_readonly("_rules", [](const PyGame& pg) {
+            const Rules& r = game(pg).rules();
+            return py::make_tuple(r.mode == Mode::FFA, r.setup == Setup::CLASSIC, r.dead_king_walking, r.move_limit);
+        })
+        .def_property_readonly("walking_kings", [](const PyGame& pg) { return seats_of(game(pg).position().walking); })
+        .def_property_readonly("moves_played", [](const PyGame& pg) { return game(pg).moves_played(); })
+        .def("resign", [](PyGame& pg, const py::object& seat) { game(pg).resign(checked_seat(seat)); }, py::arg("seat"))
+        .def("timeout", [](PyGame& pg, const py::object& seat) { game(pg).timeout(checked_seat(seat)); }, py::arg("seat"))
+        .def("claim_win", [](PyGame& pg, const py::object& seat) { game(pg).claim_win(checked_seat(seat)); }, py::arg("seat"))
+        .def("move_text", [](const PyGame& pg, Move mv) {
+            Move legal = find_legal_move(game(pg).position(), mv);
+            if (!legal) throw MoveTextError(MoveTextError::Kind::ILLEGAL, "illegal move '" + move_text(mv) + "' in " + write_fen4(game(pg).position()));
+            return pgn4_move_text(game(pg).position(), legal);
+        }, py::arg("move"), "The PGN4 token of a legal move, with its check/mate suffix.")
+        .def("_history", [](const PyGame& pg) {
+            py::list out;
+            for (const Step& step : game(pg).history()) out.append(step_tuple(step));
+            return out;
+        })
         .def_property_readonly("turn", [](const PyGame& pg) { return game(pg).position().side_to_move; })
         .def_property_readonly("ply_clock", [](const PyGame& pg) { return game(pg).position().ply_clock; })
         .def_property_readonly("points", [](const PyGame& pg) {
@@ -247,15 +287,20 @@ PYBIND11_MODULE(_core, m) {
             game(pg).push(mv);
             return mv;
         }, py::arg("text"))
-        .def("pop", [](PyGame& pg) {
-            if (game(pg).moves().empty()) throw py::index_error("pop from an empty move stack");
-            return game(pg).pop();
+        .def("_pop", [](PyGame& pg) {
+            if (game(pg).history().empty()) throw py::index_error("pop from an empty move stack");
+            return step_tuple(game(pg).pop());
         })
-        .def("peek", [](const PyGame& pg) {
-            if (game(pg).moves().empty()) throw py::index_error("peek at an empty move stack");
-            return game(pg).moves().back();
+        .def("_peek", [](const PyGame& pg) {
+            if (game(pg).history().empty()) throw py::index_error("peek at an empty move stack");
+            return step_tuple(game(pg).history().back());
         })
-        .def_property_readonly("move_stack", [](const PyGame& pg) { return game(pg).moves(); })
+        .def_property_readonly("move_stack", [](const PyGame& pg) {
+            std::vector<Move> moves;
+            for (const Step& step : game(pg).history())
+                if (step.action == Action::MOVE) moves.push_back(step.move);
+            return moves;
+        })
         .def("is_check", [](const PyGame& pg, const py::object& seat) { return in_check(game(pg).position(), checked_seat(seat)); }, py::arg("seat"))
         .def("termination", [](const PyGame& pg) -> std::optional<Termination> {
             Termination t = termination_of(game(pg).position());

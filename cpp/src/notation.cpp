@@ -3,7 +3,9 @@
 #include <cctype>
 
 #include "fourchess/fen4.h"
+#include "fourchess/attacks.h"
 #include "fourchess/movegen.h"
+#include "fourchess/rules.h"
 
 namespace fourchess {
 
@@ -146,6 +148,32 @@ Move parse_move(const Position& pos, const std::string& text) {
         if (!matches) throw illegal(text, "the captured piece does not match the board");
     }
     return m;
+}
+
+std::string pgn4_move_text(const Position& pos, Move m) {
+    const Seat mover = pos.side_to_move;
+    std::string text;
+    if (m.kind() == MoveKind::CASTLE) {
+        int home = king_home_index(mover, m.from());
+        text = GEOMETRY.castle[mover][home][SHORT].king_to == m.to() ? "O-O" : "O-O-O";
+    } else {
+        Piece piece = pos.board[m.from()], target = pos.board[m.to()];
+        if (piece.type() != PAWN) text += PIECE_LETTERS[piece.type()];
+        text += square_name(m.from());
+        bool capture = !target.empty() || m.kind() == MoveKind::EN_PASSANT;
+        text += capture ? "x" : "-";
+        if (!target.empty() && target.type() != PAWN) text += PIECE_LETTERS[target.type()];
+        text += square_name(m.to());
+        if (m.promotion() != NO_PIECE_TYPE) text += std::string("=") + (m.promotes_to_one_point_queen() ? 'D' : PIECE_LETTERS[m.promotion()]);
+    }
+    Position after = pos;
+    Undo undo;
+    do_move(after, m, undo);
+    for (int s = 0; s < SEAT_COUNT; ++s)
+        if (s != mover && in_check(after, static_cast<Seat>(s))) text += '+';
+    bool captured_king = undo.captured.is_live() && undo.captured.type() == KING;
+    if (captured_king || undo.mated_seats) text += '#';
+    return text;
 }
 
 }  // namespace fourchess

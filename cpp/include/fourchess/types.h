@@ -26,6 +26,7 @@ constexpr Seat next_seat(Seat s) { return static_cast<Seat>((s + 1) & 3); }
 constexpr bool same_team(Seat a, Seat b) { return ((a ^ b) & 1) == 0; }
 
 enum class Mode : std::uint8_t { TEAMS, FFA };
+enum class Setup : std::uint8_t { MODERN, CLASSIC };
 
 enum PieceType : std::uint8_t { NO_PIECE_TYPE, PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING };
 constexpr int PIECE_TYPE_COUNT = 7;
