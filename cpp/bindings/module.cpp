@@ -207,21 +207,24 @@ PYBIND11_MODULE(_core, m) {
         .def(py::pickle([](Move mv) { return move_text(mv); }, [](const std::string& t) { return parse_move_text(t); }));
 
     py::class_<PyGame>(m, "Board", "A game: position, legal moves, move stack (wrapped by fourchess.Board).")
-        .def(py::init([](const std::string& fen4, bool ffa, bool classic, bool dead_king_walking, const py::object& move_limit) {
+        .def(py::init([](const std::string& fen4, bool ffa, bool classic, bool dead_king_walking, const py::object& move_limit,
+                         bool points_lead_ends_game) {
                  Rules rules;
                  rules.mode = ffa ? Mode::FFA : Mode::TEAMS;
                  rules.setup = classic ? Setup::CLASSIC : Setup::MODERN;
                  rules.dead_king_walking = dead_king_walking;
                  rules.move_limit = static_cast<int>(checked_int(move_limit, "move_limit", 0, 1000000, "0 (none) .. 1000000"));
-                 return PyGame(read_fen4(fen4, rules.mode, dead_king_walking), rules);
+                 rules.points_lead_ends_game = points_lead_ends_game;
+                 return PyGame(read_fen4(fen4, rules), rules);
              }),
              py::arg("fen4"), py::arg("ffa"), py::arg("classic") = false, py::arg("dead_king_walking") = true,
-             py::arg("move_limit") = 0)
+             py::arg("move_limit") = 0, py::arg("points_lead_ends_game") = true)
         .def(py::init([](const PyGame& other) { game(other); return PyGame(other); }), py::arg("other"))
         .def_property_readonly("is_ffa", [](const PyGame& pg) { return game(pg).position().mode == Mode::FFA; })
         .def_property_readonly("_rules", [](const PyGame& pg) {
             const Rules& r = game(pg).rules();
-            return py::make_tuple(r.mode == Mode::FFA, r.setup == Setup::CLASSIC, r.dead_king_walking, r.move_limit);
+            return py::make_tuple(r.mode == Mode::FFA, r.setup == Setup::CLASSIC, r.dead_king_walking, r.move_limit,
+                                  r.points_lead_ends_game);
         })
         .def_property_readonly("walking_kings", [](const PyGame& pg) { return seats_of(game(pg).position().walking); })
         .def_property_readonly("moves_played", [](const PyGame& pg) { return game(pg).moves_played(); })

@@ -302,7 +302,14 @@ Square parse_square(const std::string& text) {
     return on_board(file, rank - 1) ? make_square(file, rank - 1) : NO_SQUARE;
 }
 
-Position read_fen4(const std::string& raw, Mode mode, bool dead_king_walking) {
+Position read_fen4(const std::string& raw, Mode mode) {
+    Rules rules;
+    rules.mode = mode;
+    return read_fen4(raw, rules);
+}
+
+Position read_fen4(const std::string& raw, const Rules& rules) {
+    const Mode mode = rules.mode;
     std::string text;
     for (char c : raw)
         if (!std::isspace(static_cast<unsigned char>(c))) text += c;
@@ -327,6 +334,7 @@ Position read_fen4(const std::string& raw, Mode mode, bool dead_king_walking) {
     Position pos;
     pos.clear();
     pos.mode = mode;
+    pos.points_lead_ends_game = rules.points_lead_ends_game;
     const std::string& turn = fields[0];
     if (turn.size() != 1 || std::string("RBYG").find(turn[0]) == std::string::npos)
         throw error("turn", turn, "expected one of R, B, Y, G");
@@ -344,7 +352,7 @@ Position read_fen4(const std::string& raw, Mode mode, bool dead_king_walking) {
     Extras extras = extras_text.empty() ? Extras{} : read_extras(extras_text);
     read_board(pos, fields[6]);
     apply_en_passant(pos, extras);
-    validate(pos, extras, dead_king_walking);
+    validate(pos, extras, rules.dead_king_walking);
     // Entries of seats that are out no longer apply (fine point 5).
     for (int s = 0; s < 4; ++s)
         if (pos.is_eliminated(static_cast<Seat>(s))) pos.en_passant[s] = EnPassant{};

@@ -10,8 +10,7 @@ namespace {
 constexpr int MATE_POINTS = 20;
 constexpr int STALEMATE_POINTS = 20;
 constexpr int WALKING_KING_STALEMATE_POINTS = 10;  // to each active seat
-constexpr int TRAILING_SEAT_POINTS = 20;
-constexpr int LAST_PLAYER_POINTS_PER_WALKING_KING = 20;
+constexpr int LAST_PLAYER_POINTS_PER_KING = 20;
 constexpr int DRAW_POINTS = 10;
 constexpr int WINNING_GAP = 21;
 
@@ -51,18 +50,29 @@ Seat next_seat_taking_turns(const Position& pos, Seat from) {
 
 namespace {
 
+// The last player standing takes +20 for every other live king left on the board (the chess.com
+// rule). A claim or the 21-point end leaves the trailing seat as the one standing: it takes +20
+// for the leader's king and for each walking king ("(Red +20)" in the records).
+Seat trailing_seat(const Position& pos) {
+    int low = -1;
+    for (int s = 0; s < SEAT_COUNT; ++s)
+        if (pos.is_active(static_cast<Seat>(s)) && (low < 0 || pos.points[s] < pos.points[low])) low = s;
+    return static_cast<Seat>(low);
+}
+
+void pay_last_player(Position& pos, Seat last) {
+    int other_kings = 0;
+    for (int s = 0; s < SEAT_COUNT; ++s) other_kings += s != last && pos.king_square[s] != NO_SQUARE;
+    pos.points[last] += LAST_PLAYER_POINTS_PER_KING * other_kings;
+}
+
 // Points that come with an FFA ending (RULES.md §7, README decisions 6 and 9).
 void settle_ending(Position& pos, Termination t) {
     if (t == Termination::THREE_ELIMINATED) {
-        // The last player standing takes +20 for every walking king still on the board.
         for (int s = 0; s < SEAT_COUNT; ++s)
-            if (pos.is_active(static_cast<Seat>(s)))
-                pos.points[s] += LAST_PLAYER_POINTS_PER_WALKING_KING * __builtin_popcount(pos.walking);
+            if (pos.is_active(static_cast<Seat>(s))) pay_last_player(pos, static_cast<Seat>(s));
     } else if (t == Termination::POINTS_LEAD) {
-        int low = -1;
-        for (int s = 0; s < SEAT_COUNT; ++s)
-            if (pos.is_active(static_cast<Seat>(s)) && (low < 0 || pos.points[s] < pos.points[low])) low = s;
-        pos.points[low] += TRAILING_SEAT_POINTS;
+        pay_last_player(pos, trailing_seat(pos));
     } else if (t == Termination::INSUFFICIENT_MATERIAL) {
         add_to_active_seats(pos, DRAW_POINTS);
     }
@@ -152,7 +162,8 @@ Termination standing_termination(const Position& pos) {
         int scores[2], n = 0;
         for (int s = 0; s < SEAT_COUNT; ++s)
             if (pos.is_active(static_cast<Seat>(s))) scores[n++] = pos.points[s];
-        if (scores[0] - scores[1] >= WINNING_GAP || scores[1] - scores[0] >= WINNING_GAP) return Termination::POINTS_LEAD;
+        bool gap = scores[0] - scores[1] >= WINNING_GAP || scores[1] - scores[0] >= WINNING_GAP;
+        if (gap && pos.points_lead_ends_game) return Termination::POINTS_LEAD;
     }
     return insufficient_material(pos) ? Termination::INSUFFICIENT_MATERIAL : Termination::NONE;
 }
@@ -190,13 +201,14 @@ void leave_game(Position& pos, Seat seat, bool timeout, bool king_walks, Undo& u
 
 bool can_claim_win(const Position& pos, Seat seat) {
     if (pos.mode != Mode::FFA || pos.game_over() || pos.active_count() != 2 || !pos.is_active(seat)) return false;
+    if (termination_of(pos) != Termination::NONE) return false;
     for (int s = 0; s < SEAT_COUNT; ++s)
         if (s != seat && pos.is_active(static_cast<Seat>(s))) return pos.points[seat] - pos.points[s] >= WINNING_GAP;
     return false;
 }
 
 void claim_win(Position& pos, Seat seat, Undo& undo) {
-    (void)seat;
+    (void)seat;  // can_claim_win checked that the claimer is the leader
     pos.save_state(undo);
     settle_ending(pos, Termination::POINTS_LEAD);
 }

@@ -47,6 +47,12 @@ def _play(args: argparse.Namespace) -> int:
 
     outcome = play_game(board, players, on_round=show)
     print(f"{outcome.termination.name.lower().replace('_', ' ')}: {board.result()}")
+    if args.pgn4:
+        from fourchess import pgn4
+
+        with open(args.pgn4, "w", encoding="utf-8") as handle:
+            handle.write(pgn4.write_game(pgn4.game_from_board(board)))
+        print(f"written to {args.pgn4}")
     return 0
 
 
@@ -68,6 +74,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--house", action="store_true", help="house rules: no walking kings")
     play.add_argument("--move-limit", type=int, default=None, help="end the game after this many moves")
     play.add_argument("--seed", type=int, default=None, help="seed for the players' choices")
+    play.add_argument("--pgn4", metavar="FILE", help="write the game as PGN4")
     play.add_argument("--quiet", action="store_true", help="print only the result")
     play.set_defaults(run=_play)
     return parser

@@ -76,14 +76,20 @@ class Move:
 class Board:
     @overload
     def __init__(
-        self, fen4: str, ffa: bool, classic: bool = False, dead_king_walking: bool = True, move_limit: int = 0
+        self,
+        fen4: str,
+        ffa: bool,
+        classic: bool = False,
+        dead_king_walking: bool = True,
+        move_limit: int = 0,
+        points_lead_ends_game: bool = True,
     ) -> None: ...
     @overload
     def __init__(self, other: Board) -> None: ...
     @property
     def is_ffa(self) -> bool: ...
     @property
-    def _rules(self) -> tuple[bool, bool, bool, int]: ...
+    def _rules(self) -> tuple[bool, bool, bool, int, bool]: ...
     @property
     def walking_kings(self) -> frozenset[Seat]: ...
     @property

@@ -79,7 +79,12 @@ class Board(_core.Board):
             raise ValueError("give either a fen4 or a setup, not both")
         # If this raises, the half-built object refuses every later call (TypeError).
         super().__init__(
-            fen4, rules.mode == "ffa", rules.setup == "classic", rules.dead_king_walking, rules.move_limit or 0
+            fen4,
+            rules.mode == "ffa",
+            rules.setup == "classic",
+            rules.dead_king_walking,
+            rules.move_limit or 0,
+            rules.points_lead_ends_game,
         )
 
     @property
@@ -90,12 +95,13 @@ class Board(_core.Board):
     @property
     def rules(self) -> Rules:
         """The rule options this game is played under."""
-        ffa, classic, dead_king_walking, move_limit = self._rules
+        ffa, classic, dead_king_walking, move_limit, points_lead_ends_game = self._rules
         return Rules(
             mode="ffa" if ffa else "teams",
             setup="classic" if classic else "modern",
             dead_king_walking=dead_king_walking,
             move_limit=move_limit or None,
+            points_lead_ends_game=points_lead_ends_game,
         )
 
     @property

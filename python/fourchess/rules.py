@@ -15,24 +15,28 @@ class Rules:
 
     ``dead_king_walking``: in FFA a seat that resigns or times out keeps its king walking (the
     chess.com rule, on by default). ``move_limit``: total moves by all seats after which the game
-    ends (``None``: no limit).
+    ends (``None``: no limit). ``points_lead_ends_game``: in FFA two seats left 21 or more points
+    apart end the game at once (RULES.md §7); off, the leader must ``claim_win``, as on chess.com
+    (boards read from chess.com PGN4 records play that way).
 
     >>> Rules.house()
-    Rules(mode='ffa', setup='modern', dead_king_walking=False, move_limit=None)
+    Rules(mode='ffa', setup='modern', dead_king_walking=False, move_limit=None, points_lead_ends_game=True)
     """
 
     mode: str = "teams"
     setup: str = "modern"
     dead_king_walking: bool = True
     move_limit: int | None = None
+    points_lead_ends_game: bool = True
 
     def __post_init__(self) -> None:
         if self.mode not in _MODES:
             raise ValueError(f"mode must be 'teams' or 'ffa', got {self.mode!r}")
         if self.setup not in _SETUPS:
             raise ValueError(f"setup must be 'modern' or 'classic', got {self.setup!r}")
-        if not isinstance(self.dead_king_walking, bool):
-            raise TypeError(f"dead_king_walking must be a bool, got {self.dead_king_walking!r}")
+        for name in ("dead_king_walking", "points_lead_ends_game"):
+            if not isinstance(getattr(self, name), bool):
+                raise TypeError(f"{name} must be a bool, got {getattr(self, name)!r}")
         limit = self.move_limit
         if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= 1_000_000):
             raise ValueError(f"move_limit must be None or an int in 1..1000000, got {limit!r}")

@@ -34,9 +34,9 @@ Move find_legal_move(const Position& pos, Move wanted);
 Move parse_move(const Position& pos, const std::string& text);
 
 // The chess.com PGN4 token of a legal move: long algebraic with the moving piece's letter (none
-// for pawns), 'x' and the captured piece's letter (none for pawns), '=' promotion, O-O / O-O-O,
-// and one '+' per other king in check after the move, then '#' when the move mates (FFA: a seat
-// eliminated by checkmate) or captures a king.
+// for pawns; a 1-point queen moves as Q), 'x' and the captured piece's letter (none for pawns),
+// '=' promotion (=D in FFA), O-O / O-O-O, and the check suffix of the chess.com records: '+' per
+// king newly checked, '#' when the move mates (FFA) or captures a king.
 std::string pgn4_move_text(const Position& pos, Move m);
 
 }  // namespace fourchess

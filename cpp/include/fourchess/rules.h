@@ -9,14 +9,6 @@
 
 namespace fourchess {
 
-// The rule options a game is played under (RULES.md §7 and §8).
-struct Rules {
-    Mode mode = Mode::TEAMS;
-    Setup setup = Setup::MODERN;
-    bool dead_king_walking = true;  // FFA: a resigned or flagged seat's king keeps walking
-    int move_limit = 0;             // total moves by all seats that ends the game; 0 = none
-};
-
 // The move must be legal (from generate_legal).
 void do_move(Position& pos, Move m, Undo& undo);
 void undo_move(Position& pos, Move m, const Undo& undo);
@@ -25,7 +17,9 @@ void undo_move(Position& pos, Move m, const Undo& undo);
 // that team loses; FFA, the seat is eliminated (its king walking if `king_walks`), the turn moves
 // on if it was the seat's, and the end tests run. The caller checks the seat may still leave.
 void leave_game(Position& pos, Seat seat, bool timeout, bool king_walks, Undo& undo);
-// FFA claim: `seat` is one of exactly two active seats and leads by 21 or more.
+// FFA claim (when the 21-point end is not automatic): `seat` is one of exactly two active seats
+// and leads by 21 or more. The game ends as at an automatic 21-point end: the trailing seat takes
+// +20 for every other live king (the leader's, and walking kings).
 bool can_claim_win(const Position& pos, Seat seat);
 void claim_win(Position& pos, Seat seat, Undo& undo);
 // Ends the game in a draw by repetition or the fifty-move rule (FFA: +10 to every active seat),
