@@ -90,7 +90,7 @@ int checked_threads(const py::object& threads) {
 struct PyGame : Game {
     static constexpr std::uint64_t ALIVE = 0x46434845535334ull;
     std::uint64_t marker = ALIVE;
-    explicit PyGame(const Position& root) : Game(root) {}
+    PyGame(const Position& root, const Rules& rules) : Game(root, rules) {}
     PyGame(const PyGame& other) : Game(other) {}
     // A volatile store, so the compiler cannot drop it as dead at the end of the lifetime.
     ~PyGame() { *static_cast<volatile std::uint64_t*>(&marker) = 0; }
@@ -111,6 +111,17 @@ std::string piece_symbol(Piece p) {
     return std::string(1, p.is_dead() ? 'd' : COLOURS[p.seat()]) + letter;
 }
 
+constexpr const char* ACTION_NAMES[] = {"move", "resign", "timeout", "claim"};
+
+py::frozenset seats_of(std::uint8_t bits);
+
+// (kind, seat, move or None, mated seats, stalemated seats) of one step of the history.
+py::tuple step_tuple(const Step& step) {
+    py::object move = step.action == Action::MOVE ? py::cast(step.move) : py::none();
+    return py::make_tuple(ACTION_NAMES[static_cast<int>(step.action)], step.seat, move, seats_of(step.undo.mated_seats),
+                          seats_of(step.undo.stalemated_seats));
+}
+
 py::frozenset seats_of(std::uint8_t bits) {
     py::set seats;
     for (int s = 0; s < SEAT_COUNT; ++s)
@@ -129,10 +140,12 @@ PYBIND11_MODULE(_core, m) {
         .value("PAWN", PAWN).value("KNIGHT", KNIGHT).value("BISHOP", BISHOP).value("ROOK", ROOK)
         .value("QUEEN", QUEEN).value("KING", KING).finalize();
     py::native_enum<Termination>(m, "Termination", "enum.Enum", "Why a game ended.")
-        .value("KING_CAPTURE", Termination::KING_CAPTURE).value("SEAT_OUT", Termination::SEAT_OUT)
         .value("CHECKMATE", Termination::CHECKMATE).value("STALEMATE", Termination::STALEMATE)
-        .value("THREE_ELIMINATED", Termination::THREE_ELIMINATED).value("POINTS_LEAD", Termination::POINTS_LEAD)
-        .value("INSUFFICIENT_MATERIAL", Termination::INSUFFICIENT_MATERIAL).finalize();
+        .value("KING_CAPTURE", Termination::KING_CAPTURE).value("RESIGNATION", Termination::RESIGNATION)
+        .value("TIMEOUT", Termination::TIMEOUT).value("THREE_ELIMINATED", Termination::THREE_ELIMINATED)
+        .value("POINTS_LEAD", Termination::POINTS_LEAD).value("THREEFOLD_REPETITION", Termination::THREEFOLD_REPETITION)
+        .value("FIFTY_MOVE_RULE", Termination::FIFTY_MOVE_RULE).value("INSUFFICIENT_MATERIAL", Termination::INSUFFICIENT_MATERIAL)
+        .value("MOVE_LIMIT", Termination::MOVE_LIMIT).finalize();
 
     static py::exception<Fen4Error> fen4_error(m, "Fen4Error", PyExc_ValueError);
     invalid_move_error = PyErr_NewException("fourchess.InvalidMoveError", PyExc_ValueError, nullptr);
@@ -164,22 +177,24 @@ PYBIND11_MODULE(_core, m) {
     // no Python in it: the denominator of the Python-call / C++ ratio that bench/ reports.
     m.def("_bare_cost", [](const std::string& fen4, bool ffa, const std::string& op, int iterations) {
         const Mode mode = ffa ? Mode::FFA : Mode::TEAMS;
-        const Position pos = read_fen4(fen4, mode);
+        Rules rules;
+        rules.mode = mode;
+        const Position pos = read_fen4(fen4, rules);
         MoveList list;
         generate_legal(pos, list);
         if (op != "legal_moves" && op != "push_pop" && op != "parse" && op != "fen4" && op != "copy")
             throw py::value_error("op must be legal_moves, push_pop, parse, fen4 or copy, got '" + op + "'");
         if (op == "push_pop" && list.size == 0) throw py::value_error("push_pop needs a position with a legal move");
         py::gil_scoped_release release;
-        Game game(pos);
+        Game game(pos, rules);
         std::uint64_t sink = 0;
         auto start = std::chrono::steady_clock::now();
         for (int i = 0; i < iterations; ++i) {
             if (op == "legal_moves") { generate_legal(pos, list); sink += static_cast<std::uint64_t>(list.size); }
-            else if (op == "push_pop") { game.push(legal_move_matching(game.position(), list.moves[0])); sink += game.pop().bits(); }
+            else if (op == "push_pop") { game.push(legal_move_matching(game.position(), list.moves[0])); sink += game.pop().move.bits(); }
             else if (op == "parse") sink += read_fen4(fen4, mode).key;
             else if (op == "fen4") sink += write_fen4(pos).size();
-            else { Game copy(game); sink += copy.position().key; }
+            else { Game copy = game; sink += copy.position().key; }
         }
         double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         static volatile std::uint64_t keep;  // so the loop is not optimised away
@@ -222,10 +237,40 @@ PYBIND11_MODULE(_core, m) {
         .def(py::pickle([](Move mv) { return move_text(mv); }, [](const std::string& t) { return parse_move_text(t); }));
 
     py::class_<PyGame>(m, "Board", "A game: position, legal moves, move stack (wrapped by fourchess.Board).")
-        .def(py::init([](const std::string& fen4, bool ffa) { return PyGame(read_fen4(fen4, ffa ? Mode::FFA : Mode::TEAMS)); }),
-             py::arg("fen4"), py::arg("ffa"))
+        .def(py::init([](const std::string& fen4, bool ffa, bool classic, bool dead_king_walking, const py::object& move_limit,
+                         bool points_lead_ends_game) {
+                 Rules rules;
+                 rules.mode = ffa ? Mode::FFA : Mode::TEAMS;
+                 rules.setup = classic ? Setup::CLASSIC : Setup::MODERN;
+                 rules.dead_king_walking = dead_king_walking;
+                 rules.move_limit = static_cast<int>(checked_int(move_limit, "move_limit", 0, 1000000, "0 (none) .. 1000000"));
+                 rules.points_lead_ends_game = points_lead_ends_game;
+                 return PyGame(read_fen4(fen4, rules), rules);
+             }),
+             py::arg("fen4"), py::arg("ffa"), py::arg("classic") = false, py::arg("dead_king_walking") = true,
+             py::arg("move_limit") = 0, py::arg("points_lead_ends_game") = true)
         .def(py::init([](const PyGame& other) { game(other); return PyGame(other); }), py::arg("other"))
         .def_property_readonly("is_ffa", [](const PyGame& pg) { return game(pg).position().mode == Mode::FFA; })
+        .def_property_readonly("_rules", [](const PyGame& pg) {
+            const Rules& r = game(pg).rules();
+            return py::make_tuple(r.mode == Mode::FFA, r.setup == Setup::CLASSIC, r.dead_king_walking, r.move_limit,
+                                  r.points_lead_ends_game);
+        })
+        .def_property_readonly("walking_kings", [](const PyGame& pg) { return seats_of(game(pg).position().walking); })
+        .def_property_readonly("moves_played", [](const PyGame& pg) { return game(pg).moves_played(); })
+        .def("resign", [](PyGame& pg, const py::object& seat) { game(pg).resign(checked_seat(seat)); }, py::arg("seat"))
+        .def("timeout", [](PyGame& pg, const py::object& seat) { game(pg).timeout(checked_seat(seat)); }, py::arg("seat"))
+        .def("claim_win", [](PyGame& pg, const py::object& seat) { game(pg).claim_win(checked_seat(seat)); }, py::arg("seat"))
+        .def("move_text", [](const PyGame& pg, Move mv) {
+            Move legal = find_legal_move(game(pg).position(), mv);
+            if (!legal) throw MoveTextError(MoveTextError::Kind::ILLEGAL, "illegal move '" + move_text(mv) + "' in " + write_fen4(game(pg).position()));
+            return pgn4_move_text(game(pg).position(), legal);
+        }, py::arg("move"), "The PGN4 token of a legal move, with its check/mate suffix.")
+        .def("_history", [](const PyGame& pg) {
+            py::list out;
+            for (const Step& step : game(pg).history()) out.append(step_tuple(step));
+            return out;
+        })
         .def_property_readonly("turn", [](const PyGame& pg) { return game(pg).position().side_to_move; })
         .def_property_readonly("ply_clock", [](const PyGame& pg) { return game(pg).position().ply_clock; })
         .def_property_readonly("points", [](const PyGame& pg) {
@@ -275,15 +320,20 @@ PYBIND11_MODULE(_core, m) {
             game(pg).push(mv);
             return mv;
         }, py::arg("text"))
-        .def("pop", [](PyGame& pg) {
-            if (game(pg).moves().empty()) throw py::index_error("pop from an empty move stack");
-            return game(pg).pop();
+        .def("_pop", [](PyGame& pg) {
+            if (game(pg).history().empty()) throw py::index_error("pop from an empty move stack");
+            return step_tuple(game(pg).pop());
         })
-        .def("peek", [](const PyGame& pg) {
-            if (game(pg).moves().empty()) throw py::index_error("peek at an empty move stack");
-            return game(pg).moves().back();
+        .def("_peek", [](const PyGame& pg) {
+            if (game(pg).history().empty()) throw py::index_error("peek at an empty move stack");
+            return step_tuple(game(pg).history().back());
         })
-        .def_property_readonly("move_stack", [](const PyGame& pg) { return game(pg).moves(); })
+        .def_property_readonly("move_stack", [](const PyGame& pg) {
+            std::vector<Move> moves;
+            for (const Step& step : game(pg).history())
+                if (step.action == Action::MOVE) moves.push_back(step.move);
+            return moves;
+        })
         .def("is_check", [](const PyGame& pg, const py::object& seat) { return in_check(game(pg).position(), checked_seat(seat)); }, py::arg("seat"))
         .def("termination", [](const PyGame& pg) -> std::optional<Termination> {
             Termination t = termination_of(game(pg).position());

@@ -170,7 +170,8 @@ void read_board(Position& pos, const std::string& text) {
 // {'enPassant':('','c4:d4','',''),'resigned':(false,false,true,false)}
 struct Extras {
     std::string en_passant[4];
-    std::uint8_t out = 0;  // resigned or flagged seats
+    std::uint8_t resigned = 0;
+    std::uint8_t flagged = 0;
 };
 
 Extras read_extras(const std::string& text) {
@@ -198,7 +199,7 @@ Extras read_extras(const std::string& text) {
                 extras.en_passant[s] = q.substr(1, q.size() - 2);
             }
         } else if (key == "resigned" || key == "flagged") {
-            extras.out |= parse_bools("extras " + key, value);
+            (key == "resigned" ? extras.resigned : extras.flagged) |= parse_bools("extras " + key, value);
         } else {
             throw error(field, key, "unknown extra (this library reads enPassant, resigned and flagged)");
         }
@@ -231,23 +232,28 @@ void apply_en_passant(Position& pos, const Extras& extras) {
     }
 }
 
-void validate(Position& pos, std::uint8_t out_flags) {
+void validate(Position& pos, const Extras& extras, bool dead_king_walking) {
     for (int s = 0; s < 4; ++s) {
         if (pos.live_by_seat[s].popcount() > MAX_LIVE_PIECES_PER_SEAT)
             throw error("board", std::string(1, COLOUR_LETTERS[s]) + " pieces",
                         "a seat may have at most " + std::to_string(MAX_LIVE_PIECES_PER_SEAT) + " live pieces");
     }
+    pos.resigned = extras.resigned;
+    pos.flagged = extras.flagged;
+    const std::uint8_t left = extras.resigned | extras.flagged;
     if (pos.mode == Mode::TEAMS) {
-        pos.eliminated |= out_flags;
+        pos.eliminated |= left;
         return;
     }
-    // FFA (fine point 7): flagged seats and seats without a live king are out; their pieces dead.
+    // FFA (fine point 7): flagged seats and seats without a live king are out, their pieces dead;
+    // a resigned or flagged seat whose king is written live keeps it walking (README decision 9).
     Undo scratch;
     for (int s = 0; s < 4; ++s) {
         Seat seat = static_cast<Seat>(s);
-        bool out = (pos.eliminated | out_flags) & (1u << s) || pos.king_square[s] == NO_SQUARE;
+        bool has_king = pos.king_square[s] != NO_SQUARE;
+        bool out = (pos.eliminated | left) & (1u << s) || !has_king;
         pos.eliminated &= static_cast<std::uint8_t>(~(1u << s));
-        if (out) pos.eliminate(seat, scratch);
+        if (out) pos.eliminate(seat, scratch, dead_king_walking && has_king && (left & (1u << s)));
     }
 }
 
@@ -297,6 +303,13 @@ Square parse_square(const std::string& text) {
 }
 
 Position read_fen4(const std::string& raw, Mode mode) {
+    Rules rules;
+    rules.mode = mode;
+    return read_fen4(raw, rules);
+}
+
+Position read_fen4(const std::string& raw, const Rules& rules) {
+    const Mode mode = rules.mode;
     std::string text;
     for (char c : raw)
         if (!std::isspace(static_cast<unsigned char>(c))) text += c;
@@ -321,6 +334,7 @@ Position read_fen4(const std::string& raw, Mode mode) {
     Position pos;
     pos.clear();
     pos.mode = mode;
+    pos.points_lead_ends_game = rules.points_lead_ends_game;
     const std::string& turn = fields[0];
     if (turn.size() != 1 || std::string("RBYG").find(turn[0]) == std::string::npos)
         throw error("turn", turn, "expected one of R, B, Y, G");
@@ -338,12 +352,12 @@ Position read_fen4(const std::string& raw, Mode mode) {
     Extras extras = extras_text.empty() ? Extras{} : read_extras(extras_text);
     read_board(pos, fields[6]);
     apply_en_passant(pos, extras);
-    validate(pos, extras.out);
+    validate(pos, extras, rules.dead_king_walking);
     // Entries of seats that are out no longer apply (fine point 5).
     for (int s = 0; s < 4; ++s)
         if (pos.is_eliminated(static_cast<Seat>(s))) pos.en_passant[s] = EnPassant{};
     pos.termination = standing_termination(pos);
-    if (mode == Mode::FFA && !pos.game_over() && pos.is_eliminated(pos.side_to_move))
+    if (mode == Mode::FFA && !pos.game_over() && !pos.takes_turns(pos.side_to_move))
         throw error("turn", turn, "the side to move is eliminated");
     pos.key = pos.compute_key();
     return pos;
@@ -374,16 +388,24 @@ std::string write_fen4(const Position& pos) {
     out += "-" + flags_text(pos.eliminated) + "-" + flags_text(short_flags) + "-" + flags_text(long_flags) + "-";
     for (int s = 0; s < 4; ++s) out += (s ? "," : "") + std::to_string(pos.points[s]);
     out += "-" + std::to_string(pos.ply_clock) + "-";
+    std::string extras;
     bool any_en_passant = false;
     for (const EnPassant& e : pos.en_passant) any_en_passant |= e.active();
     if (any_en_passant) {
-        out += "{'enPassant':(";
+        extras += "'enPassant':(";
         for (int s = 0; s < 4; ++s) {
             const EnPassant& e = pos.en_passant[s];
-            out += std::string(s ? "," : "") + "'" + (e.active() ? square_name(e.skipped) + ":" + square_name(e.pawn) : "") + "'";
+            extras += std::string(s ? "," : "") + "'" + (e.active() ? square_name(e.skipped) + ":" + square_name(e.pawn) : "") + "'";
         }
-        out += ")}-";
+        extras += ")";
     }
+    for (const auto& [name, bits] : {std::pair<const char*, std::uint8_t>{"resigned", pos.resigned}, {"flagged", pos.flagged}}) {
+        if (!bits) continue;
+        extras += std::string(extras.empty() ? "" : ",") + "'" + name + "':(";
+        for (int s = 0; s < 4; ++s) extras += std::string(s ? "," : "") + ((bits >> s) & 1 ? "true" : "false");
+        extras += ")";
+    }
+    if (!extras.empty()) out += "{" + extras + "}-";
     for (int rank = BOARD_SIDE - 1; rank >= 0; --rank) {
         std::string row;
         int run = 0;

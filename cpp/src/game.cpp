@@ -1,21 +1,90 @@
 #include "fourchess/game.h"
 
-#include "fourchess/rules.h"
+#include <stdexcept>
+#include <string>
 
 namespace fourchess {
 
-void Game::push(Move m) {
-    undos_.emplace_back();
-    do_move(position_, m, undos_.back());
-    moves_.push_back(m);
+namespace {
+
+constexpr int REPETITIONS_FOR_DRAW = 3;
+constexpr int FIFTY_MOVES_PER_SEAT = 50;
+constexpr const char* SEAT_NAMES[] = {"Red", "Blue", "Yellow", "Green"};
+
+}  // namespace
+
+Game::Game(const Position& root, const Rules& rules) : rules_(rules), root_(root), position_(root) {
+    keys_.push_back(root.key);
 }
 
-Move Game::pop() {
-    Move m = moves_.back();
-    undo_move(position_, m, undos_.back());
-    moves_.pop_back();
-    undos_.pop_back();
-    return m;
+int Game::occurrences(std::uint64_t key) const {
+    int n = 0;
+    for (std::uint64_t k : keys_) n += k == key;
+    return n;
+}
+
+// RULES.md §8: the third occurrence of a position, 50 moves per seat still taking turns without
+// a pawn move or capture, or the move limit, end a game that is still going.
+void Game::end_by_history_if_due() {
+    if (termination_of(position_) != Termination::NONE) return;
+    if (occurrences(position_.key) >= REPETITIONS_FOR_DRAW)
+        end_by_history(position_, Termination::THREEFOLD_REPETITION);
+    else if (position_.ply_clock >= FIFTY_MOVES_PER_SEAT * position_.seats_taking_turns())
+        end_by_history(position_, Termination::FIFTY_MOVE_RULE);
+    else if (rules_.move_limit > 0 && moves_played_ >= rules_.move_limit)
+        end_by_history(position_, Termination::MOVE_LIMIT);
+}
+
+void Game::push(Move m) {
+    history_.emplace_back();
+    Step& step = history_.back();
+    step.action = Action::MOVE;
+    step.seat = position_.side_to_move;
+    step.move = m;
+    do_move(position_, m, step.undo);
+    ++moves_played_;
+    keys_.push_back(position_.key);
+    end_by_history_if_due();
+}
+
+void Game::leave(Seat seat, bool timeout) {
+    const char* what = timeout ? "time out" : "resign";
+    if (termination_of(position_) != Termination::NONE)
+        throw std::invalid_argument(std::string(SEAT_NAMES[seat]) + " cannot " + what + ": the game is over");
+    if (!position_.is_active(seat))
+        throw std::invalid_argument(std::string(SEAT_NAMES[seat]) + " cannot " + what + ": it is already eliminated");
+    history_.emplace_back();
+    Step& step = history_.back();
+    step.action = timeout ? Action::TIMEOUT : Action::RESIGN;
+    step.seat = seat;
+    leave_game(position_, seat, timeout, rules_.dead_king_walking, step.undo);
+    keys_.push_back(position_.key);
+}
+
+void Game::claim_win(Seat seat) {
+    if (!can_claim_win(position_, seat))
+        throw std::invalid_argument(std::string(SEAT_NAMES[seat]) +
+                                    " cannot claim the win: that needs FFA, a game still going, exactly two active "
+                                    "seats and a lead of 21 points or more");
+    history_.emplace_back();
+    Step& step = history_.back();
+    step.action = Action::CLAIM;
+    step.seat = seat;
+    fourchess::claim_win(position_, seat, step.undo);
+    keys_.push_back(position_.key);
+}
+
+Step Game::pop() {
+    Step step = history_.back();
+    if (step.action == Action::MOVE) {
+        undo_move(position_, step.move, step.undo);
+        --moves_played_;
+    } else {
+        position_.undo_action(step.undo);
+    }
+    history_.pop_back();
+    keys_.pop_back();
+    return step;
 }
 
 }  // namespace fourchess

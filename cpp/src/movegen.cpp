@@ -275,7 +275,7 @@ bool obviously_has_move(const Position& pos) {
 }
 
 bool can_move(const Position& pos) {
-    return !pos.game_over() && pos.king_square[pos.side_to_move] != NO_SQUARE && pos.is_active(pos.side_to_move);
+    return !pos.game_over() && pos.king_square[pos.side_to_move] != NO_SQUARE && pos.takes_turns(pos.side_to_move);
 }
 
 }  // namespace

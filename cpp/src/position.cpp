@@ -37,7 +37,8 @@ int capture_value(Piece p) {
 std::uint8_t Position::opponent_seats(Seat s) const {
     std::uint8_t others = static_cast<std::uint8_t>(0xF & ~(1u << s));
     if (mode == Mode::TEAMS) others &= static_cast<std::uint8_t>(s & 1 ? 0b0101 : 0b1010);
-    return static_cast<std::uint8_t>(others & ~eliminated);
+    // Walking kings are live pieces: they attack and give check like any king.
+    return static_cast<std::uint8_t>(others & (~eliminated | walking));
 }
 
 Mask256 Position::live_pieces_of(std::uint8_t seats) const {
@@ -92,17 +93,34 @@ void Position::set_side_to_move(Seat s) {
     side_to_move = s;
 }
 
-void Position::eliminate(Seat s, Undo& undo) {
-    Mask256 pieces = live_by_seat[s];
-    undo.killed[s] = pieces;
-    for (Square sq : pieces) {
+void Position::kill_pieces(Seat s, const Mask256& squares, Undo& undo) {
+    const std::uint8_t bit = static_cast<std::uint8_t>(1u << s);
+    undo.killed[s] = undo.killed_seats & bit ? undo.killed[s] | squares : squares;
+    undo.killed_seats |= bit;
+    for (Square sq : squares) {
         Piece p = board[sq];
         remove_piece(sq);
         put_piece(sq, p.killed());
     }
+}
+
+void Position::eliminate(Seat s, Undo& undo, bool king_walks) {
+    Mask256 dying = live_by_seat[s];
+    if (king_walks && king_square[s] != NO_SQUARE) {
+        dying.clear(king_square[s]);
+        walking |= static_cast<std::uint8_t>(1u << s);
+        key ^= ZOBRIST.walking[s];
+    }
+    kill_pieces(s, dying, undo);
     eliminated |= static_cast<std::uint8_t>(1u << s);
     key ^= ZOBRIST.eliminated[s];
     set_en_passant(s, EnPassant{});
+}
+
+void Position::end_walk(Seat s, Undo& undo) {
+    kill_pieces(s, live_by_seat[s], undo);
+    walking &= static_cast<std::uint8_t>(~(1u << s));
+    key ^= ZOBRIST.walking[s];
 }
 
 // A move leaving from or landing on a rook corner clears that corner's right (README decision 2).
@@ -122,6 +140,12 @@ void Position::save_state(Undo& undo) const {
     std::memcpy(undo.en_passant, en_passant, sizeof en_passant);
     undo.castling = castling;
     undo.eliminated = eliminated;
+    undo.walking = walking;
+    undo.resigned = resigned;
+    undo.flagged = flagged;
+    undo.killed_seats = 0;
+    undo.mated_seats = 0;
+    undo.stalemated_seats = 0;
     undo.termination = termination;
     undo.side_to_move = side_to_move;
     undo.ply_clock = ply_clock;
@@ -192,17 +216,40 @@ void Position::make_move(Move m, Undo& undo) {
     ply_clock = resets_clock ? 0 : static_cast<std::uint16_t>(ply_clock + 1);
 }
 
-void Position::undo_all(Move m, const Undo& undo) {
-    // Revive eliminated seats' pieces first: they stand where they died.
-    std::uint8_t newly_out = eliminated & ~undo.eliminated;
+// Pieces that died in this step stand where they died: give them back their seat.
+void Position::revive_killed(const Undo& undo) {
     for (int s = 0; s < SEAT_COUNT; ++s) {
-        if (!(newly_out & (1u << s))) continue;
+        if (!(undo.killed_seats & (1u << s))) continue;
         for (Square sq : undo.killed[s]) {
             Piece p = board[sq];
             remove_piece(sq);
             put_piece(sq, Piece::live(static_cast<Seat>(s), p.type(), p.is_one_point()));
         }
     }
+}
+
+void Position::restore_state(const Undo& undo) {
+    std::memcpy(en_passant, undo.en_passant, sizeof en_passant);
+    castling = undo.castling;
+    eliminated = undo.eliminated;
+    walking = undo.walking;
+    resigned = undo.resigned;
+    flagged = undo.flagged;
+    termination = undo.termination;
+    side_to_move = undo.side_to_move;
+    ply_clock = undo.ply_clock;
+    std::memcpy(points, undo.points, sizeof points);
+    std::memcpy(king_square, undo.king_square, sizeof king_square);
+    key = undo.key;
+}
+
+void Position::undo_action(const Undo& undo) {
+    revive_killed(undo);
+    restore_state(undo);
+}
+
+void Position::undo_all(Move m, const Undo& undo) {
+    revive_killed(undo);
     const Square from = m.from(), to = m.to();
     const Seat mover = undo.side_to_move;
     if (m.kind() == MoveKind::CASTLE) {
@@ -222,15 +269,7 @@ void Position::undo_all(Move m, const Undo& undo) {
         if (!undo.captured.empty()) put_piece(to, undo.captured);
         if (undo.en_passant_pawn != NO_SQUARE) put_piece(undo.en_passant_pawn, undo.captured_en_passant);
     }
-    std::memcpy(en_passant, undo.en_passant, sizeof en_passant);
-    castling = undo.castling;
-    eliminated = undo.eliminated;
-    termination = undo.termination;
-    side_to_move = undo.side_to_move;
-    ply_clock = undo.ply_clock;
-    std::memcpy(points, undo.points, sizeof points);
-    std::memcpy(king_square, undo.king_square, sizeof king_square);
-    key = undo.key;
+    restore_state(undo);
 }
 
 std::uint64_t Position::compute_key() const {
@@ -239,6 +278,7 @@ std::uint64_t Position::compute_key() const {
     for (int s = 0; s < SEAT_COUNT; ++s) {
         if (en_passant[s].active()) k ^= ZOBRIST.en_passant[s][en_passant[s].skipped];
         if (eliminated & (1u << s)) k ^= ZOBRIST.eliminated[s];
+        if (walking & (1u << s)) k ^= ZOBRIST.walking[s];
     }
     return k;
 }

@@ -9,22 +9,19 @@ namespace {
 
 constexpr int MATE_POINTS = 20;
 constexpr int STALEMATE_POINTS = 20;
-constexpr int TRAILING_SEAT_POINTS = 20;
+constexpr int WALKING_KING_STALEMATE_POINTS = 10;  // to each active seat
+constexpr int LAST_PLAYER_POINTS_PER_KING = 20;
 constexpr int DRAW_POINTS = 10;
 constexpr int WINNING_GAP = 21;
 
-Seat next_active(const Position& pos, Seat from) {
-    Seat s = from;
-    for (int i = 0; i < SEAT_COUNT; ++i) {
-        s = next_seat(s);
-        if (pos.is_active(s)) return s;
-    }
-    return from;
+void add_to_active_seats(Position& pos, int points) {
+    for (int s = 0; s < SEAT_COUNT; ++s)
+        if (pos.is_active(static_cast<Seat>(s))) pos.points[s] += points;
 }
 
-// Kings of active opponents that the mover's live pieces attack (candidates for the bonus).
+// Kings that can earn the mover a check bonus: active opponents, not walking kings.
 std::uint8_t checked_opponent_kings(const Position& pos, Seat mover) {
-    return kings_attacked_by(pos, mover, pos.opponent_seats(mover));
+    return kings_attacked_by(pos, mover, pos.opponent_seats(mover) & static_cast<std::uint8_t>(~pos.eliminated));
 }
 
 // RULES.md §7 and fine point 4: 2 or 3 kings newly checked by one move.
@@ -40,35 +37,81 @@ int check_bonus(const Position& pos, Seat mover, std::uint8_t newly_checked) {
     return by_queen ? 5 : 20;
 }
 
+}  // namespace
+
+Seat next_seat_taking_turns(const Position& pos, Seat from) {
+    Seat s = from;
+    for (int i = 0; i < SEAT_COUNT; ++i) {
+        s = next_seat(s);
+        if (pos.takes_turns(s)) return s;
+    }
+    return from;
+}
+
+namespace {
+
+// The last player standing takes +20 for every other live king left on the board (the chess.com
+// rule). A claim or the 21-point end leaves the trailing seat as the one standing: it takes +20
+// for the leader's king and for each walking king ("(Red +20)" in the records).
+Seat trailing_seat(const Position& pos) {
+    int low = -1;
+    for (int s = 0; s < SEAT_COUNT; ++s)
+        if (pos.is_active(static_cast<Seat>(s)) && (low < 0 || pos.points[s] < pos.points[low])) low = s;
+    return static_cast<Seat>(low);
+}
+
+void pay_last_player(Position& pos, Seat last) {
+    int other_kings = 0;
+    for (int s = 0; s < SEAT_COUNT; ++s) other_kings += s != last && pos.king_square[s] != NO_SQUARE;
+    pos.points[last] += LAST_PLAYER_POINTS_PER_KING * other_kings;
+}
+
+// Points that come with an FFA ending (RULES.md §7, README decisions 6 and 9).
+void settle_ending(Position& pos, Termination t) {
+    if (t == Termination::THREE_ELIMINATED) {
+        for (int s = 0; s < SEAT_COUNT; ++s)
+            if (pos.is_active(static_cast<Seat>(s))) pay_last_player(pos, static_cast<Seat>(s));
+    } else if (t == Termination::POINTS_LEAD) {
+        pay_last_player(pos, trailing_seat(pos));
+    } else if (t == Termination::INSUFFICIENT_MATERIAL) {
+        add_to_active_seats(pos, DRAW_POINTS);
+    }
+    pos.termination = t;
+}
+
 void apply_ffa_consequences(Position& pos, Undo& undo, Seat mover, std::uint8_t checked_before) {
+    const bool earns = !pos.is_walking(mover);  // walking kings earn nothing
     // 1. Capture points, 2. king-capture elimination.
-    pos.points[mover] += capture_value(undo.captured) + capture_value(undo.captured_en_passant);
-    for (Piece victim : {undo.captured, undo.captured_en_passant})
-        if (victim.is_live() && victim.type() == KING) pos.eliminate(victim.seat(), undo);
+    if (earns) pos.points[mover] += capture_value(undo.captured) + capture_value(undo.captured_en_passant);
+    for (Piece victim : {undo.captured, undo.captured_en_passant}) {
+        if (!victim.is_live() || victim.type() != KING) continue;
+        if (pos.is_walking(victim.seat())) pos.end_walk(victim.seat(), undo);
+        else pos.eliminate(victim.seat(), undo);
+    }
     // 3. Check bonus.
-    std::uint8_t checked_after = checked_opponent_kings(pos, mover);
-    pos.points[mover] += check_bonus(pos, mover, checked_after & ~checked_before);
+    if (earns) {
+        std::uint8_t checked_after = checked_opponent_kings(pos, mover);
+        pos.points[mover] += check_bonus(pos, mover, checked_after & ~checked_before);
+    }
     // 4. Mate/stalemate pass from the next seat round, each as if it were to move.
     Seat s = mover;
     for (int i = 1; i < SEAT_COUNT; ++i) {
         s = next_seat(s);
-        if (!pos.is_active(s) || seat_has_legal_move(pos, s)) continue;
-        if (in_check(pos, s))
-            pos.points[mover] += MATE_POINTS;
-        else
-            pos.points[s] += STALEMATE_POINTS;
-        pos.eliminate(s, undo);
+        if (!pos.takes_turns(s) || seat_has_legal_move(pos, s)) continue;
+        const bool mated = in_check(pos, s);
+        (mated ? undo.mated_seats : undo.stalemated_seats) |= static_cast<std::uint8_t>(1u << s);
+        if (pos.is_walking(s)) {
+            if (mated && earns) pos.points[mover] += MATE_POINTS;
+            if (!mated) add_to_active_seats(pos, WALKING_KING_STALEMATE_POINTS);
+            pos.end_walk(s, undo);
+        } else {
+            if (mated && earns) pos.points[mover] += MATE_POINTS;
+            if (!mated) pos.points[s] += STALEMATE_POINTS;
+            pos.eliminate(s, undo);
+        }
     }
     // 5. End tests.
-    Termination t = standing_termination(pos);
-    if (t == Termination::POINTS_LEAD) {
-        Seat a = next_active(pos, mover), b = next_active(pos, a);
-        pos.points[pos.points[a] < pos.points[b] ? a : b] += TRAILING_SEAT_POINTS;
-    } else if (t == Termination::INSUFFICIENT_MATERIAL) {
-        for (int seat = 0; seat < SEAT_COUNT; ++seat)
-            if (pos.is_active(static_cast<Seat>(seat))) pos.points[seat] += DRAW_POINTS;
-    }
-    pos.termination = t;
+    settle_ending(pos, standing_termination(pos));
 }
 
 Mask256 minor_or_more(const Position& pos, Seat seat) {
@@ -110,7 +153,8 @@ Termination standing_termination(const Position& pos) {
     if (pos.mode == Mode::TEAMS) {
         for (int s = 0; s < SEAT_COUNT; ++s)
             if (pos.king_square[s] == NO_SQUARE) return Termination::KING_CAPTURE;
-        return pos.eliminated ? Termination::SEAT_OUT : Termination::NONE;
+        if (pos.flagged) return Termination::TIMEOUT;
+        return pos.eliminated || pos.resigned ? Termination::RESIGNATION : Termination::NONE;
     }
     int active = pos.active_count();
     if (active <= 1) return Termination::THREE_ELIMINATED;
@@ -118,7 +162,8 @@ Termination standing_termination(const Position& pos) {
         int scores[2], n = 0;
         for (int s = 0; s < SEAT_COUNT; ++s)
             if (pos.is_active(static_cast<Seat>(s))) scores[n++] = pos.points[s];
-        if (scores[0] - scores[1] >= WINNING_GAP || scores[1] - scores[0] >= WINNING_GAP) return Termination::POINTS_LEAD;
+        bool gap = scores[0] - scores[1] >= WINNING_GAP || scores[1] - scores[0] >= WINNING_GAP;
+        if (gap && pos.points_lead_ends_game) return Termination::POINTS_LEAD;
     }
     return insufficient_material(pos) ? Termination::INSUFFICIENT_MATERIAL : Termination::NONE;
 }
@@ -132,13 +177,46 @@ void do_move(Position& pos, Move m, Undo& undo) {
         pos.set_side_to_move(next_seat(mover));
         return;
     }
-    std::uint8_t checked_before = checked_opponent_kings(pos, mover);
+    std::uint8_t checked_before = pos.is_walking(mover) ? 0 : checked_opponent_kings(pos, mover);
     pos.make_move(m, undo);
     apply_ffa_consequences(pos, undo, mover, checked_before);
-    pos.set_side_to_move(next_active(pos, mover));
+    pos.set_side_to_move(next_seat_taking_turns(pos, mover));
 }
 
 void undo_move(Position& pos, Move m, const Undo& undo) { pos.undo_all(m, undo); }
+
+void leave_game(Position& pos, Seat seat, bool timeout, bool king_walks, Undo& undo) {
+    pos.save_state(undo);
+    const std::uint8_t bit = static_cast<std::uint8_t>(1u << seat);
+    (timeout ? pos.flagged : pos.resigned) |= bit;
+    if (pos.mode == Mode::TEAMS) {
+        pos.termination = timeout ? Termination::TIMEOUT : Termination::RESIGNATION;
+        return;
+    }
+    pos.eliminate(seat, undo, king_walks);
+    // Leaving takes the seat's slot: a walking king moves from its next turn on.
+    if (pos.side_to_move == seat) pos.set_side_to_move(next_seat_taking_turns(pos, seat));
+    settle_ending(pos, standing_termination(pos));
+}
+
+bool can_claim_win(const Position& pos, Seat seat) {
+    if (pos.mode != Mode::FFA || pos.game_over() || pos.active_count() != 2 || !pos.is_active(seat)) return false;
+    if (termination_of(pos) != Termination::NONE) return false;
+    for (int s = 0; s < SEAT_COUNT; ++s)
+        if (s != seat && pos.is_active(static_cast<Seat>(s))) return pos.points[seat] - pos.points[s] >= WINNING_GAP;
+    return false;
+}
+
+void claim_win(Position& pos, Seat seat, Undo& undo) {
+    (void)seat;  // can_claim_win checked that the claimer is the leader
+    pos.save_state(undo);
+    settle_ending(pos, Termination::POINTS_LEAD);
+}
+
+void end_by_history(Position& pos, Termination t) {
+    if (pos.mode == Mode::FFA && t != Termination::MOVE_LIMIT) add_to_active_seats(pos, DRAW_POINTS);
+    pos.termination = t;
+}
 
 Termination termination_of(const Position& pos) {
     if (pos.termination != Termination::NONE) return pos.termination;
@@ -150,18 +228,19 @@ std::uint8_t winners(const Position& pos, Termination t) {
     constexpr std::uint8_t RED_YELLOW = 0b0101, BLUE_GREEN = 0b1010;
     if (t == Termination::NONE) return 0;
     if (pos.mode == Mode::TEAMS) {
-        auto team_of = [](int seat) { return seat & 1 ? BLUE_GREEN : RED_YELLOW; };
+        auto other_team = [](int seat) { return seat & 1 ? RED_YELLOW : BLUE_GREEN; };
         switch (t) {
-            case Termination::CHECKMATE: return static_cast<std::uint8_t>(0xF & ~team_of(pos.side_to_move));
+            case Termination::CHECKMATE: return other_team(pos.side_to_move);
             case Termination::KING_CAPTURE:
                 for (int s = 0; s < SEAT_COUNT; ++s)
-                    if (pos.king_square[s] == NO_SQUARE) return static_cast<std::uint8_t>(0xF & ~team_of(s));
+                    if (pos.king_square[s] == NO_SQUARE) return other_team(s);
                 return 0;
-            case Termination::SEAT_OUT:
+            case Termination::RESIGNATION:
+            case Termination::TIMEOUT:
                 for (int s = 0; s < SEAT_COUNT; ++s)
-                    if (pos.is_eliminated(static_cast<Seat>(s))) return static_cast<std::uint8_t>(0xF & ~team_of(s));
+                    if ((pos.eliminated | pos.resigned | pos.flagged) & (1u << s)) return other_team(s);
                 return 0;
-            default: return 0;
+            default: return 0;  // stalemate, repetition, fifty moves, move limit: a draw
         }
     }
     int best = pos.points[0];

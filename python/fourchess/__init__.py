@@ -18,20 +18,27 @@ from fourchess._core import (
     square_name,
 )
 from fourchess.board import CLASSIC_START_FEN4, MODERN_START_FEN4, Board, LegalMoveView
+from fourchess.outcome import GameEvent, Outcome, Team
+from fourchess.rules import GameSettings, Rules
 
 __all__ = [
     "AmbiguousMoveError",
     "Board",
     "CLASSIC_START_FEN4",
     "Fen4Error",
+    "GameEvent",
+    "GameSettings",
     "IllegalMoveError",
     "InvalidMoveError",
     "LegalMoveView",
     "MODERN_START_FEN4",
     "Move",
+    "Outcome",
     "Piece",
     "PieceType",
+    "Rules",
     "Seat",
+    "Team",
     "Termination",
     "parse_square",
     "square_name",

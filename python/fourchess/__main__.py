@@ -1,4 +1,5 @@
-"""The fourchess command line: ``fourchess perft DEPTH``, ``fourchess bench`` (also ``python -m fourchess``)."""
+"""The fourchess command line: ``fourchess perft DEPTH``, ``fourchess play``, ``fourchess bench``
+(also ``python -m fourchess``)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,10 @@ import sys
 import time
 
 from fourchess.board import Board
+from fourchess.outcome import SEAT_NAMES
+from fourchess.play import play_game
+from fourchess.players import RandomPlayer
+from fourchess.rules import Rules
 
 
 def _perft(args: argparse.Namespace) -> int:
@@ -34,6 +39,30 @@ def _bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def _play(args: argparse.Namespace) -> int:
+    rules = Rules(mode=args.mode, setup=args.setup, dead_king_walking=not args.house, move_limit=args.move_limit)
+    board = Board(rules=rules)
+    players = [RandomPlayer(None if args.seed is None else args.seed * 4 + seat) for seat in range(4)]
+    rounds = 0
+
+    def show(current: Board) -> None:
+        nonlocal rounds
+        rounds += 1
+        if not args.quiet:
+            print(f"-- round {rounds}: {SEAT_NAMES[current.turn]} to move, points {current.points}")
+            print(current)
+
+    outcome = play_game(board, players, on_round=show)
+    print(f"{outcome.termination.name.lower().replace('_', ' ')}: {board.result()}")
+    if args.pgn4:
+        from fourchess import pgn4
+
+        with open(args.pgn4, "w", encoding="utf-8") as handle:
+            handle.write(pgn4.write_game(pgn4.game_from_board(board)))
+        print(f"written to {args.pgn4}")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="fourchess", description="Four-player chess tools.")
     commands = parser.add_subparsers(dest="command", required=True)
@@ -45,9 +74,20 @@ def build_parser() -> argparse.ArgumentParser:
     perft.add_argument("--divide", action="store_true", help="print the count under each root move")
     perft.add_argument("--threads", type=int, default=1, help="worker threads splitting the root moves")
     perft.set_defaults(run=_perft)
+
     bench = commands.add_parser("bench", help="print the headline speed figures on this machine")
     bench.add_argument("--depth", type=int, default=5, help="perft depth for the nodes/s figures (default 5)")
     bench.set_defaults(run=_bench)
+
+    play = commands.add_parser("play", help="play a whole game between random CPU seats")
+    play.add_argument("--mode", choices=["teams", "ffa"], default="teams")
+    play.add_argument("--setup", choices=["modern", "classic"], default="modern")
+    play.add_argument("--house", action="store_true", help="house rules: no walking kings")
+    play.add_argument("--move-limit", type=int, default=None, help="end the game after this many moves")
+    play.add_argument("--seed", type=int, default=None, help="seed for the players' choices")
+    play.add_argument("--pgn4", metavar="FILE", help="write the game as PGN4")
+    play.add_argument("--quiet", action="store_true", help="print only the result")
+    play.set_defaults(run=_play)
     return parser
 
 

@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import random
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from fourchess import _core
 from fourchess._core import Move, Seat, Termination
+from fourchess.outcome import SEAT_NAMES, GameEvent, Outcome, ffa_outcome, result_text, teams_outcome
+from fourchess.rules import Rules
 
 MODERN_START_FEN4: str = _core.MODERN_START_FEN4
 CLASSIC_START_FEN4: str = _core.CLASSIC_START_FEN4
 
-_MODES = ("teams", "ffa")
-_SETUPS = {"modern": MODERN_START_FEN4, "classic": CLASSIC_START_FEN4}
+_START_FEN4 = {"modern": MODERN_START_FEN4, "classic": CLASSIC_START_FEN4}
 
 
 class LegalMoveView:
@@ -65,14 +67,42 @@ class Board(_core.Board):
     Move.from_str('h2-h4')
     """
 
-    def __init__(self, fen4: str | None = None, *, mode: str = "teams", setup: str = "modern") -> None:
+    def __init__(
+        self, fen4: str | None = None, *, mode: str = "teams", setup: str = "modern", rules: Rules | None = None
+    ) -> None:
+        rules = _rules_from(mode, setup, rules)
+        if fen4 is None:
+            fen4 = _START_FEN4[rules.setup]
+        elif not isinstance(fen4, str):
+            raise TypeError(f"fen4 must be a str, got {type(fen4).__name__}")
+        elif setup != "modern":
+            raise ValueError("give either a fen4 or a setup, not both")
         # If this raises, the half-built object refuses every later call (TypeError).
-        super().__init__(_starting_fen4(fen4, mode, setup), mode == "ffa")
+        super().__init__(
+            fen4,
+            rules.mode == "ffa",
+            rules.setup == "classic",
+            rules.dead_king_walking,
+            rules.move_limit or 0,
+            rules.points_lead_ends_game,
+        )
 
     @property
     def mode(self) -> str:
         """``"teams"`` or ``"ffa"``."""
         return "ffa" if self.is_ffa else "teams"
+
+    @property
+    def rules(self) -> Rules:
+        """The rule options this game is played under."""
+        ffa, classic, dead_king_walking, move_limit, points_lead_ends_game = self._rules
+        return Rules(
+            mode="ffa" if ffa else "teams",
+            setup="classic" if classic else "modern",
+            dead_king_walking=dead_king_walking,
+            move_limit=move_limit or None,
+            points_lead_ends_game=points_lead_ends_game,
+        )
 
     @property
     def legal_moves(self) -> LegalMoveView:
@@ -94,6 +124,43 @@ class Board(_core.Board):
     def is_game_over(self) -> bool:
         return self.termination() is not None
 
+    def outcome(self) -> Outcome | None:
+        """How the game ended, or ``None`` while it goes on."""
+        termination = self.termination()
+        if termination is None:
+            return None
+        if self.is_ffa:
+            return ffa_outcome(termination, self.points)
+        return teams_outcome(termination, self.winners(), self.points)
+
+    def result(self, names: Sequence[str] = SEAT_NAMES) -> str:
+        """The PGN4 ``Result`` text (``names``: the players in seat order, for FFA)."""
+        if len(names) != 4:
+            raise ValueError(f"names needs one name per seat (4), got {len(names)}")
+        return result_text(self.outcome(), self.is_ffa, tuple(names))
+
+    def random_walking_king_move(self, rng: random.Random) -> Move | None:
+        """A uniformly random legal move when the side to move is a walking king (RULES.md §7:
+        CPU players move it at random), else ``None``."""
+        if self.turn not in self.walking_kings:
+            return None
+        moves = self._legal_moves()
+        return rng.choice(moves) if moves else None
+
+    def pop(self) -> Move | GameEvent:  # type: ignore[override]
+        """Takes back the last step: returns the Move, or the :class:`GameEvent` (resignation,
+        timeout, claim) that was undone."""
+        return _step(self._pop())
+
+    def peek(self) -> Move | GameEvent:
+        """The last step, without taking it back."""
+        return _step(self._peek())
+
+    @property
+    def history(self) -> list[Move | GameEvent]:
+        """Every step since the root: moves and events, in order."""
+        return [_step(entry) for entry in self._history()]
+
     @property
     def winner(self) -> frozenset[Seat] | None:
         """Teams: the two winning seats; FFA: the seats with the most points; None while the game
@@ -109,7 +176,7 @@ class Board(_core.Board):
     def copy(self, *, stack: bool = True) -> Board:
         """A copy of the game; with ``stack=False`` only the current position."""
         if not stack:
-            return type(self)(self.fen4(), mode=self.mode)
+            return type(self)(self.fen4(), rules=self.rules)
         board = type(self).__new__(type(self))
         _core.Board.__init__(board, self)
         return board
@@ -121,7 +188,8 @@ class Board(_core.Board):
         return self.copy()
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_restore, (type(self), self.root_fen4(), self.mode, [str(m) for m in self.move_stack]))
+        steps = [str(step) if isinstance(step, Move) else (step.kind, int(step.seat)) for step in self.history]
+        return (_restore, (type(self), self.root_fen4(), self.rules, steps))
 
     def perft(self, depth: int, threads: int = 1, *, bulk: bool = True) -> int:  # type: ignore[override]
         """Leaf nodes of the legal move tree ``depth`` plies deep (RULES.md §9).
@@ -140,7 +208,10 @@ class Board(_core.Board):
         return dict(super().divide(depth))
 
     def __repr__(self) -> str:
-        return f"Board({self.fen4()!r}, mode={self.mode!r})"
+        rules = self.rules
+        if rules == Rules(mode=rules.mode):
+            return f"Board({self.fen4()!r}, mode={self.mode!r})"
+        return f"Board({self.fen4()!r}, rules={rules!r})"
 
     def __str__(self) -> str:
         """A text diagram of the cross-shaped board, Red at the bottom."""
@@ -158,22 +229,30 @@ class Board(_core.Board):
         return "\n".join(rows)
 
 
-def _starting_fen4(fen4: str | None, mode: str, setup: str) -> str:
-    if mode not in _MODES:
-        raise ValueError(f"mode must be 'teams' or 'ffa', got {mode!r}")
-    if setup not in _SETUPS:
-        raise ValueError(f"setup must be 'modern' or 'classic', got {setup!r}")
-    if fen4 is None:
-        return _SETUPS[setup]
-    if not isinstance(fen4, str):
-        raise TypeError(f"fen4 must be a str, got {type(fen4).__name__}")
-    if setup != "modern":
-        raise ValueError("give either a fen4 or a setup, not both")
-    return fen4
+def _rules_from(mode: str, setup: str, rules: Rules | None) -> Rules:
+    if rules is None:
+        return Rules(mode=mode, setup=setup)
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules must be a fourchess.Rules, got {type(rules).__name__}")
+    if (mode, setup) != ("teams", "modern"):
+        raise ValueError("give either rules or mode/setup, not both")
+    return rules
 
 
-def _restore(cls: type[Board], root_fen4: str, mode: str, moves: list[str]) -> Board:
-    board = cls(root_fen4, mode=mode)
-    for text in moves:
-        board.push_move(text)
+def _step(entry: tuple[Any, ...]) -> Move | GameEvent:
+    kind, seat, move = entry[0], entry[1], entry[2]
+    return move if kind == "move" else GameEvent(kind, seat)
+
+
+_EVENTS = {"resign": "resign", "timeout": "timeout", "claim": "claim_win"}
+
+
+def _restore(cls: type[Board], root_fen4: str, rules: Rules, steps: list[Any]) -> Board:
+    board = cls(root_fen4, rules=rules)
+    for step in steps:
+        if isinstance(step, str):
+            board.push_move(step)
+        else:
+            kind, seat = step
+            getattr(board, _EVENTS[kind])(seat)
     return board

@@ -23,11 +23,13 @@ private:
 // Live pieces a seat may have in a position we accept (bounds the move list, see movegen.h).
 constexpr int MAX_LIVE_PIECES_PER_SEAT = 16;
 
+// Read under `rules`: in FFA with dead_king_walking, a resigned or flagged seat whose king is
+// written live keeps it walking; otherwise that king is dead too.
+Position read_fen4(const std::string& text, const Rules& rules);
 Position read_fen4(const std::string& text, Mode mode);
 std::string write_fen4(const Position& pos);
 
 // The two start positions of RULES.md §3.
-enum class Setup : std::uint8_t { MODERN, CLASSIC };
 Position start_position(Setup setup, Mode mode);
 extern const char* const MODERN_START_FEN4;
 extern const char* const CLASSIC_START_FEN4;

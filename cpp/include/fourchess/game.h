@@ -1,31 +1,54 @@
-// A game in progress: the root position, the current one, and the moves between them with their
-// undo records, so moves can be taken back. What the Python Board wraps.
+// A game in progress: its rules, the root position, the current one, and every step between
+// them (moves, resignations, timeouts, claims) with its undo record, so steps can be taken back.
+// The history-dependent endings live here: threefold repetition, the fifty-move rule and the
+// move limit (RULES.md §8), which perft ignores.
 #pragma once
 
 #include <vector>
 
-#include "fourchess/position.h"
+#include "fourchess/rules.h"
 
 namespace fourchess {
 
+enum class Action : std::uint8_t { MOVE, RESIGN, TIMEOUT, CLAIM };
+
+struct Step {
+    Action action = Action::MOVE;
+    Seat seat = RED;   // who moved or left
+    Move move = Move::none();  // for MOVE
+    Undo undo;
+};
+
 class Game {
 public:
-    explicit Game(const Position& root) : root_(root), position_(root) {}
+    Game(const Position& root, const Rules& rules);
 
+    const Rules& rules() const { return rules_; }
     const Position& root() const { return root_; }
     const Position& position() const { return position_; }
-    const std::vector<Move>& moves() const { return moves_; }
+    const std::vector<Step>& history() const { return history_; }
+    int moves_played() const { return moves_played_; }
 
     // `m` must be legal in position() (from generate_legal or find_legal_move).
     void push(Move m);
-    // Takes back the last move; there must be one.
-    Move pop();
+    // Throw std::invalid_argument (naming why) when the rules do not allow the step.
+    void resign(Seat seat) { leave(seat, false); }
+    void timeout(Seat seat) { leave(seat, true); }
+    void claim_win(Seat seat);
+    // Takes back the last step; there must be one.
+    Step pop();
 
 private:
+    void leave(Seat seat, bool timeout);
+    void end_by_history_if_due();
+    int occurrences(std::uint64_t key) const;
+
+    Rules rules_;
     Position root_;
     Position position_;
-    std::vector<Move> moves_;
-    std::vector<Undo> undos_;
+    std::vector<Step> history_;
+    std::vector<std::uint64_t> keys_;  // keys of the root and after every step
+    int moves_played_ = 0;
 };
 
 }  // namespace fourchess

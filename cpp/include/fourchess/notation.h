@@ -33,4 +33,10 @@ Move find_legal_move(const Position& pos, Move wanted);
 // Any accepted form, checked against pos; returns the legal move or throws MoveTextError.
 Move parse_move(const Position& pos, const std::string& text);
 
+// The chess.com PGN4 token of a legal move: long algebraic with the moving piece's letter (none
+// for pawns; a 1-point queen moves as Q), 'x' and the captured piece's letter (none for pawns),
+// '=' promotion (=D in FFA), O-O / O-O-O, and the check suffix of the chess.com records: '+' per
+// king newly checked, '#' when the move mates (FFA) or captures a king.
+std::string pgn4_move_text(const Position& pos, Move m);
+
 }  // namespace fourchess

@@ -23,13 +23,17 @@ struct EnPassant {
 // (rules.h), the rest are recorded when they happen.
 enum class Termination : std::uint8_t {
     NONE,
-    KING_CAPTURE,           // Teams: a king was captured (or is missing from a loaded position)
-    SEAT_OUT,               // Teams: a loaded position has a seat flagged dead
     CHECKMATE,
     STALEMATE,
+    KING_CAPTURE,           // Teams: a king was captured (or is missing from a loaded position)
+    RESIGNATION,            // Teams
+    TIMEOUT,                // Teams
     THREE_ELIMINATED,       // FFA
-    POINTS_LEAD,            // FFA: two seats left, 21 or more points apart
+    POINTS_LEAD,            // FFA: two seats left, 21 or more points apart (automatic or claimed)
+    THREEFOLD_REPETITION,
+    FIFTY_MOVE_RULE,
     INSUFFICIENT_MATERIAL,  // FFA
+    MOVE_LIMIT,
 };
 
 constexpr std::uint8_t castling_bit(Seat seat, CastleSide side) {
@@ -44,13 +48,19 @@ struct Undo {
     EnPassant en_passant[SEAT_COUNT];
     std::uint8_t castling = 0;
     std::uint8_t eliminated = 0;
+    std::uint8_t walking = 0;
+    std::uint8_t resigned = 0;
+    std::uint8_t flagged = 0;
+    std::uint8_t killed_seats = 0;   // seats whose pieces (or walking king) died in this step
+    std::uint8_t mated_seats = 0;    // FFA: seats checkmated by this move
+    std::uint8_t stalemated_seats = 0;
     Termination termination = Termination::NONE;
     Seat side_to_move = RED;
     std::uint16_t ply_clock = 0;
     std::int32_t points[SEAT_COUNT] = {};
     Square king_square[SEAT_COUNT] = {};
     std::uint64_t key = 0;
-    Mask256 killed[SEAT_COUNT];      // squares whose pieces died when that seat was eliminated
+    Mask256 killed[SEAT_COUNT];      // squares whose pieces died, for seats in killed_seats
 };
 
 class Position {
@@ -68,14 +78,24 @@ public:
     std::uint16_t ply_clock = 0;
     Seat side_to_move = RED;
     Mode mode = Mode::TEAMS;
+    bool points_lead_ends_game = true;  // Rules::points_lead_ends_game, needed by the end tests
     std::uint8_t castling = 0;
-    std::uint8_t eliminated = 0;  // bit per seat
+    // Seat states, a bit per seat. Eliminated: out of the competition (FFA mate, stalemate, king
+    // capture, resignation, timeout). Walking: eliminated, but the king still lives and takes its
+    // turn (dead_king_walking). Resigned/flagged: how a seat left, kept for FEN4 and Teams results.
+    std::uint8_t eliminated = 0;
+    std::uint8_t walking = 0;
+    std::uint8_t resigned = 0;
+    std::uint8_t flagged = 0;
     Termination termination = Termination::NONE;
 
     // --- queries ---
     bool is_eliminated(Seat s) const { return eliminated & (1u << s); }
     bool is_active(Seat s) const { return !is_eliminated(s); }
+    bool is_walking(Seat s) const { return walking & (1u << s); }
+    bool takes_turns(Seat s) const { return is_active(s) || is_walking(s); }
     int active_count() const { return SEAT_COUNT - __builtin_popcount(eliminated); }
+    int seats_taking_turns() const { return active_count() + __builtin_popcount(walking); }
     bool game_over() const { return termination != Termination::NONE; }
     // Seats whose live pieces can capture or check `s`'s pieces: Teams the two enemies, FFA all
     // other active seats.
@@ -89,20 +109,28 @@ public:
     void set_castling(std::uint8_t rights);
     void set_en_passant(Seat s, EnPassant e);
     void set_side_to_move(Seat s);
-    // Marks the seat eliminated and turns its live pieces dead (recorded in undo.killed).
-    void eliminate(Seat s, Undo& undo);
+    // Marks the seat eliminated and turns its live pieces dead (recorded in undo.killed); with
+    // `king_walks` its king stays live and the seat becomes a walking king.
+    void eliminate(Seat s, Undo& undo, bool king_walks = false);
+    // A walking king is mated, stalemated or captured: it is out for good, its king dead.
+    void end_walk(Seat s, Undo& undo);
 
     // Piece-level make: moves pieces, updates castling rights, en passant, ply clock and key.
     // Does not change the side to move, points or eliminations (rules.h does).
     void make_move(Move m, Undo& undo);
     // Restores everything make_move and the rules layer changed, bit for bit.
     void undo_all(Move m, const Undo& undo);
+    // Undoes a step that moved no piece (a resignation, timeout or claim).
+    void undo_action(const Undo& undo);
     void save_state(Undo& undo) const;
 
     std::uint64_t compute_key() const;  // from scratch, for checking the incremental key
 
 private:
     void clear_castling_for_corner(Square corner);
+    void kill_pieces(Seat s, const Mask256& squares, Undo& undo);
+    void revive_killed(const Undo& undo);
+    void restore_state(const Undo& undo);
 };
 
 // Copying a position is a memcpy: search and threaded perft copy freely, nothing is shared.

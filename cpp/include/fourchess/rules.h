@@ -2,7 +2,7 @@
 // Teams: a king capture ends the game; a side to move without legal moves is mated or
 // stalemated. FFA (RULES.md §7, fine point 3): capture points, king-capture elimination, check
 // bonus, the mate/stalemate pass over the other seats, the end tests, and the turn skipping
-// eliminated seats.
+// seats that no longer take turns. Resignation, timeout and claims are steps too.
 #pragma once
 
 #include "fourchess/position.h"
@@ -13,8 +13,21 @@ namespace fourchess {
 void do_move(Position& pos, Move m, Undo& undo);
 void undo_move(Position& pos, Move m, const Undo& undo);
 
-// FFA end tests of RULES.md §7 that depend only on the position (three out, 21-point gap,
-// insufficient material); Teams: a seat without a king or flagged dead. NONE if none holds.
+// Resignation (timeout = false) or timeout of `seat` (RULES.md §6, §7): Teams, the game ends and
+// that team loses; FFA, the seat is eliminated (its king walking if `king_walks`), the turn moves
+// on if it was the seat's, and the end tests run. The caller checks the seat may still leave.
+void leave_game(Position& pos, Seat seat, bool timeout, bool king_walks, Undo& undo);
+// FFA claim (when the 21-point end is not automatic): `seat` is one of exactly two active seats
+// and leads by 21 or more. The game ends as at an automatic 21-point end: the trailing seat takes
+// +20 for every other live king (the leader's, and walking kings).
+bool can_claim_win(const Position& pos, Seat seat);
+void claim_win(Position& pos, Seat seat, Undo& undo);
+// Ends the game in a draw by repetition or the fifty-move rule (FFA: +10 to every active seat),
+// or by the move limit (no points).
+void end_by_history(Position& pos, Termination t);
+
+// End tests of RULES.md §7 that depend only on the position (three out, 21-point gap,
+// insufficient material); Teams: a seat without a king, or one that resigned or timed out.
 Termination standing_termination(const Position& pos);
 
 // Termination including checkmate/stalemate of the side to move (searches for a legal move).
@@ -24,5 +37,8 @@ Termination termination_of(const Position& pos);
 std::uint8_t winners(const Position& pos, Termination t);
 
 bool insufficient_material(const Position& pos);
+
+// Seat after `from` in turn order that still takes turns (active or walking king).
+Seat next_seat_taking_turns(const Position& pos, Seat from);
 
 }  // namespace fourchess

@@ -26,6 +26,18 @@ constexpr Seat next_seat(Seat s) { return static_cast<Seat>((s + 1) & 3); }
 constexpr bool same_team(Seat a, Seat b) { return ((a ^ b) & 1) == 0; }
 
 enum class Mode : std::uint8_t { TEAMS, FFA };
+enum class Setup : std::uint8_t { MODERN, CLASSIC };
+
+// The rule options a game is played under (RULES.md §7 and §8).
+struct Rules {
+    Mode mode = Mode::TEAMS;
+    Setup setup = Setup::MODERN;
+    bool dead_king_walking = true;      // FFA: a resigned or flagged seat's king keeps walking
+    int move_limit = 0;                 // total moves by all seats that ends the game; 0 = none
+    // FFA: two seats left 21+ points apart end the game at once (RULES.md §7). Off, the leader
+    // must claim, as on chess.com, whose records show games going on past such a lead.
+    bool points_lead_ends_game = true;
+};
 
 enum PieceType : std::uint8_t { NO_PIECE_TYPE, PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING };
 constexpr int PIECE_TYPE_COUNT = 7;

@@ -1,6 +1,6 @@
 // Zobrist keys from a fixed seed, so a position's key is the same in every build and version.
 // The key covers what threefold repetition compares (RULES.md §8): placement (dead pieces
-// included), side to move, castling rights, en-passant entries and eliminated seats.
+// included), side to move, castling rights, en-passant entries, eliminated seats and walking kings.
 #pragma once
 
 #include <cstdint>
@@ -15,6 +15,7 @@ struct ZobristKeys {
     std::uint64_t castling[256] = {};
     std::uint64_t en_passant[SEAT_COUNT][GRID_SQUARES] = {};  // by pushing seat and skipped square
     std::uint64_t eliminated[SEAT_COUNT] = {};
+    std::uint64_t walking[SEAT_COUNT] = {};
 };
 
 namespace detail {
@@ -41,6 +42,7 @@ constexpr ZobristKeys build_zobrist() {
     for (auto& row : k.en_passant)
         for (auto& v : row) v = splitmix64(state);
     for (auto& v : k.eliminated) v = splitmix64(state);
+    for (auto& v : k.walking) v = splitmix64(state);
     return k;
 }
 

@@ -1,0 +1,66 @@
+"""The rule options a game is played under, and the settings a game server adds to them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+_MODES = ("teams", "ffa")
+_SETUPS = ("modern", "classic")
+TURN_TIME_LIMITS = (None, 30, 60)  # seconds per turn a server may offer (RULES.md §8)
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Rule options of a game (RULES.md §7-§8).
+
+    ``dead_king_walking``: in FFA a seat that resigns or times out keeps its king walking (the
+    chess.com rule, on by default). ``move_limit``: total moves by all seats after which the game
+    ends (``None``: no limit). ``points_lead_ends_game``: in FFA two seats left 21 or more points
+    apart end the game at once (RULES.md §7); off, the leader must ``claim_win``, as on chess.com
+    (boards read from chess.com PGN4 records play that way).
+
+    >>> Rules.house()
+    Rules(mode='ffa', setup='modern', dead_king_walking=False, move_limit=None, points_lead_ends_game=True)
+    """
+
+    mode: str = "teams"
+    setup: str = "modern"
+    dead_king_walking: bool = True
+    move_limit: int | None = None
+    points_lead_ends_game: bool = True
+
+    def __post_init__(self) -> None:
+        if self.mode not in _MODES:
+            raise ValueError(f"mode must be 'teams' or 'ffa', got {self.mode!r}")
+        if self.setup not in _SETUPS:
+            raise ValueError(f"setup must be 'modern' or 'classic', got {self.setup!r}")
+        for name in ("dead_king_walking", "points_lead_ends_game"):
+            if not isinstance(getattr(self, name), bool):
+                raise TypeError(f"{name} must be a bool, got {getattr(self, name)!r}")
+        limit = self.move_limit
+        if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= 1_000_000):
+            raise ValueError(f"move_limit must be None or an int in 1..1000000, got {limit!r}")
+
+    @classmethod
+    def house(cls) -> Rules:
+        """The product's own house rules: FFA without walking kings."""
+        return cls(mode="ffa", dead_king_walking=False)
+
+
+@dataclass(frozen=True)
+class GameSettings:
+    """What a game server adds around the rules (the product's rule card, RULES.md §8)."""
+
+    rules: Rules = Rules()
+    rotate_first_seat: bool = True
+    turn_time_limit: int | None = None  # seconds: None, 30 or 60
+    show_legal_moves: bool = True
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.rules, Rules):
+            raise TypeError(f"rules must be a Rules, got {type(self.rules).__name__}")
+        if self.turn_time_limit not in TURN_TIME_LIMITS:
+            raise ValueError(f"turn_time_limit must be None, 30 or 60 seconds, got {self.turn_time_limit!r}")
+        for name in ("rotate_first_seat", "show_legal_moves"):
+            if not isinstance(getattr(self, name), bool):
+                raise TypeError(f"{name} must be a bool, got {getattr(self, name)!r}")
