@@ -16,3 +16,13 @@ def Board(request):
     else:
         from fourchess.reference import Board
     return Board
+
+
+@pytest.fixture
+def Rules(Board):
+    """The Rules class of the implementation under test."""
+    if Board.__module__.startswith("fourchess.reference"):
+        from fourchess.reference import Rules
+    else:
+        from fourchess import Rules
+    return Rules

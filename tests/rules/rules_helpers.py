@@ -43,10 +43,10 @@ def _flags(values):
 
 
 def fen4(pieces, turn="R", *, dead=(0, 0, 0, 0), short=(0, 0, 0, 0), long=(0, 0, 0, 0),
-         points=(0, 0, 0, 0), ply=0, ep=None):
+         points=(0, 0, 0, 0), ply=0, ep=None, resigned=(), flagged=()):
     """Write a FEN4 (x-corner dialect) from {'h1': 'rK', ...}.
 
-    turn: 'R'/'B'/'Y'/'G' or a seat number. ep: {seat: 'M:T'} or None.
+    turn: 'R'/'B'/'Y'/'G' or a seat number. ep: {seat: 'M:T'} or None. resigned, flagged: seats.
     """
     if not isinstance(turn, str):
         turn = SEAT_LETTERS[turn]
@@ -72,9 +72,15 @@ def fen4(pieces, turn="R", *, dead=(0, 0, 0, 0), short=(0, 0, 0, 0), long=(0, 0,
         ranks.append(",".join(cells))
     fields = [turn, _flags(dead), _flags(short), _flags(long),
               ",".join(str(p) for p in points), str(ply)]
+    extras = []
     if ep:
         entries = ", ".join(repr(ep.get(seat, "")) for seat in range(4))
-        fields.append("{'enPassant':(" + entries.replace(", ", ",") + ")}")
+        extras.append("'enPassant':(" + entries.replace(", ", ",") + ")")
+    for key, seats in (("resigned", resigned), ("flagged", flagged)):
+        if seats:
+            extras.append(f"'{key}':(" + ",".join("true" if s in seats else "false" for s in range(4)) + ")")
+    if extras:
+        fields.append("{" + ",".join(extras) + "}")
     fields.append("/".join(ranks))
     return "-".join(fields)
 
