@@ -14,26 +14,32 @@ struct LineAttackers {
     }
 };
 
-// For each direction that holds a slider of the right kind at all, the nearest occupied square
-// from `target` (a mask lookup, no walking) is an attacker if it is one of those sliders.
-// Stops at the first hit unless `All` is set.
+// Direction from `from` to `to`, which lie on one rank, file or diagonal.
+int direction_towards(Square from, Square to) {
+    const int df = file_of(to) - file_of(from), dr = rank_of(to) - rank_of(from);
+    if (df == 0) return dr > 0 ? NORTH : SOUTH;
+    if (dr == 0) return df > 0 ? EAST : WEST;
+    if (dr > 0) return df > 0 ? NORTH_EAST : NORTH_WEST;
+    return df > 0 ? SOUTH_EAST : SOUTH_WEST;
+}
+
+// Sliders of the right kind standing on a line through `target` (usually none to three) attack
+// it when each is the nearest occupied square from `target` in its direction: one mask lookup
+// per candidate rather than one per direction. Stops at the first hit unless `All` is set.
 template <bool All>
 bool slider_attackers(const Position& pos, Square target, const Mask256& live, Square ignore, Mask256& found) {
     const LineAttackers sliders(pos, live);
-    const bool orthogonal = (GEOMETRY.rook_lines[target] & sliders.along[0]).any();
-    const bool diagonal = (GEOMETRY.bishop_lines[target] & sliders.along[1]).any();
-    if (!orthogonal && !diagonal) return found.any();
+    const Mask256 candidates = (GEOMETRY.rook_lines[target] & sliders.along[0]) | (GEOMETRY.bishop_lines[target] & sliders.along[1]);
+    if (candidates.none()) return found.any();
     Mask256 occupied = pos.occupied;
     if (ignore != NO_SQUARE) occupied.clear(ignore);
-    for (int d = orthogonal ? 0 : 4; d < (diagonal ? 8 : 4); ++d) {
-        const Mask256& candidates = sliders.along[is_diagonal(d)];
-        if ((GEOMETRY.ray_mask[target][d] & candidates).none()) continue;
-        Square blocker = first_blocker(target, d, occupied);
-        if (blocker != NO_SQUARE && candidates.test(blocker)) {
-            found.set(blocker);
-            if (!All) return true;
-        }
-    }
+    bool hit = false;
+    for_each_square(candidates, [&](Square slider) {
+        if (!All && hit) return;
+        if (first_blocker(target, direction_towards(target, slider), occupied) != slider) return;
+        found.set(slider);
+        hit = true;
+    });
     return found.any();
 }
 
@@ -53,10 +59,16 @@ Mask256 attackers_to(const Position& pos, Square target, std::uint8_t seats, Squ
     return found;
 }
 
+// The hottest question of the FFA rules layer: the live pieces of `seats` are gathered once and
+// the cheapest tests (knight and king steps, then pawns) answer first.
 bool is_attacked(const Position& pos, Square target, std::uint8_t seats, Square ignore) {
-    Mask256 found = step_attackers_to(pos, target, seats);
-    if (found.any()) return true;
-    return slider_attackers<false>(pos, target, pos.live_pieces_of(seats), ignore, found);
+    const Mask256 live = pos.live_pieces_of(seats);
+    const Mask256 steppers = (GEOMETRY.knight_mask[target] & pos.by_type[KNIGHT]) | (GEOMETRY.king_mask[target] & pos.by_type[KING]);
+    if ((steppers & live).any()) return true;
+    for (int s = 0; s < SEAT_COUNT; ++s)
+        if ((seats & (1u << s)) && (GEOMETRY.pawn_attackers[s][target] & pos.by_type[PAWN] & pos.live_by_seat[s]).any()) return true;
+    Mask256 found;
+    return slider_attackers<false>(pos, target, live, ignore, found);
 }
 
 bool in_check(const Position& pos, Seat seat) {

@@ -256,22 +256,46 @@ private:
 };
 
 // A sufficient condition for a legal move that costs a few mask operations instead of a
-// generator: the king is not in check and a knight or pawn that stands on no line through its
-// king (so nothing can pin it) can step onto an empty square. Such a move is always legal, so
-// has_legal_move stays exact; most positions of the FFA mate/stalemate pass end here.
+// generator: the king is not in check and a piece other than the king that stands on no line
+// through its king (so nothing can pin it) has a target that needs no test: a knight's step, a
+// slider's first square along one of its lines, a pawn's push, or a pawn's capture, each onto a
+// square holding no friendly piece and no live king (en-passant squares excluded). Such a move is
+// always legal, so has_legal_move stays exact; most positions of the FFA mate/stalemate pass and
+// of termination tests end here.
 bool obviously_has_move(const Position& pos) {
     const Seat us = pos.side_to_move;
     const Square king = pos.king_square[us];
-    const Mask256 unpinnable = pos.live_by_seat[us] & ~(GEOMETRY.rook_lines[king] | GEOMETRY.bishop_lines[king]);
-    const Mask256 empty = GEOMETRY.board & ~pos.occupied;
-    bool found = false;
-    for_each_square(unpinnable & pos.by_type[PAWN], [&](Square from) {
-        Square push = GEOMETRY.pawn_push[us][from];
-        found |= push != NO_SQUARE && empty.test(push);
-    });
-    if (!found)
-        for_each_square(unpinnable & pos.by_type[KNIGHT], [&](Square from) { found |= (GEOMETRY.knight_mask[from] & empty).any(); });
-    return found && !is_attacked(pos, king, pos.opponent_seats(us));
+    const Mask256& own = pos.live_by_seat[us];
+    const Mask256 unpinnable = own & ~(GEOMETRY.rook_lines[king] | GEOMETRY.bishop_lines[king]) & ~pos.by_type[KING];
+    if (unpinnable.none()) return false;
+    Mask256 friendly = own;
+    if (pos.mode == Mode::TEAMS) friendly |= pos.live_by_seat[(us + 2) & 3];
+    const Mask256 free_target = GEOMETRY.board & ~friendly & ~(pos.by_type[KING] & ~pos.dead);
+    auto found = [&] {
+        // Cheapest and likeliest first: knights, pawn pushes, a slider's first step, pawn captures.
+        bool any = false;
+        for_each_square(unpinnable & pos.by_type[KNIGHT], [&](Square from) { any |= (GEOMETRY.knight_mask[from] & free_target).any(); });
+        if (any) return true;
+        const Mask256 pawns = unpinnable & pos.by_type[PAWN];
+        for_each_square(pawns, [&](Square from) {
+            Square push = GEOMETRY.pawn_push[us][from];
+            any |= push != NO_SQUARE && !pos.occupied.test(push);
+        });
+        if (any) return true;
+        for_each_square(unpinnable & (pos.by_type[ROOK] | pos.by_type[QUEEN]),
+                        [&](Square from) { any |= (GEOMETRY.king_mask[from] & GEOMETRY.rook_lines[from] & free_target).any(); });
+        for_each_square(unpinnable & (pos.by_type[BISHOP] | pos.by_type[QUEEN]),
+                        [&](Square from) { any |= (GEOMETRY.king_mask[from] & GEOMETRY.bishop_lines[from] & free_target).any(); });
+        if (any || pawns.none()) return any;
+        Mask256 capture_target = free_target & pos.occupied;
+        for (int s = 0; s < SEAT_COUNT; ++s)
+            if (pos.en_passant[s].active()) capture_target.clear(pos.en_passant[s].skipped);
+        for_each_square(pawns, [&](Square from) {
+            for (Square to : GEOMETRY.pawn_capture[us][from]) any |= to != NO_SQUARE && capture_target.test(to);
+        });
+        return any;
+    };
+    return found() && !is_attacked(pos, king, pos.opponent_seats(us));
 }
 
 bool can_move(const Position& pos) {

@@ -41,13 +41,6 @@ std::uint8_t Position::opponent_seats(Seat s) const {
     return static_cast<std::uint8_t>(others & (~eliminated | walking));
 }
 
-Mask256 Position::live_pieces_of(std::uint8_t seats) const {
-    Mask256 m;
-    for (int s = 0; s < SEAT_COUNT; ++s)
-        if (seats & (1u << s)) m |= live_by_seat[s];
-    return m;
-}
-
 void Position::clear() { *this = Position(); }
 
 void Position::put_piece(Square s, Piece p) {

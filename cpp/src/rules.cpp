@@ -20,8 +20,25 @@ void add_to_active_seats(Position& pos, int points) {
 }
 
 // Kings that can earn the mover a check bonus: active opponents, not walking kings.
-std::uint8_t checked_opponent_kings(const Position& pos, Seat mover) {
-    return kings_attacked_by(pos, mover, pos.opponent_seats(mover) & static_cast<std::uint8_t>(~pos.eliminated));
+std::uint8_t bonus_candidates(const Position& pos, Seat mover) {
+    return pos.opponent_seats(mover) & static_cast<std::uint8_t>(~pos.eliminated);
+}
+
+// Of `kings`, those that `m` can newly check. The mover's attack on a king appears only through
+// a piece the move puts down (a queen line or knight step from `to`) or a line opened through
+// `from`: dead and captured-over pieces still block, and nobody else's pieces move. En passant
+// and castling touch more squares; they keep every king (rare, and the filter is only a shortcut).
+std::uint8_t kings_move_may_check(const Position& pos, Move m, std::uint8_t kings) {
+    if (m.kind() == MoveKind::EN_PASSANT || m.kind() == MoveKind::CASTLE) return kings;
+    const Square from = m.from(), to = m.to();
+    std::uint8_t kept = 0;
+    for (int s = 0; s < SEAT_COUNT; ++s) {
+        const Square king = pos.king_square[s];
+        if (!(kings & (1u << s)) || king == NO_SQUARE) continue;
+        const Mask256 lines = GEOMETRY.rook_lines[king] | GEOMETRY.bishop_lines[king];
+        if (lines.test(from) || lines.test(to) || GEOMETRY.knight_mask[king].test(to)) kept |= static_cast<std::uint8_t>(1u << s);
+    }
+    return kept;
 }
 
 // RULES.md §7 and fine point 4: 2 or 3 kings newly checked by one move.
@@ -79,7 +96,9 @@ void settle_ending(Position& pos, Termination t) {
     pos.termination = t;
 }
 
-void apply_ffa_consequences(Position& pos, Undo& undo, Seat mover, std::uint8_t checked_before) {
+// `may_check`: the kings this move can newly check (none when fewer than two, since a single
+// check scores nothing); `checked_before`: which of them the mover attacked before the move.
+void apply_ffa_consequences(Position& pos, Undo& undo, Seat mover, std::uint8_t may_check, std::uint8_t checked_before) {
     const bool earns = !pos.is_walking(mover);  // walking kings earn nothing
     // 1. Capture points, 2. king-capture elimination.
     if (earns) pos.points[mover] += capture_value(undo.captured) + capture_value(undo.captured_en_passant);
@@ -89,8 +108,8 @@ void apply_ffa_consequences(Position& pos, Undo& undo, Seat mover, std::uint8_t 
         else pos.eliminate(victim.seat(), undo);
     }
     // 3. Check bonus.
-    if (earns) {
-        std::uint8_t checked_after = checked_opponent_kings(pos, mover);
+    if (earns && may_check) {
+        std::uint8_t checked_after = kings_attacked_by(pos, mover, may_check & bonus_candidates(pos, mover));
         pos.points[mover] += check_bonus(pos, mover, checked_after & ~checked_before);
     }
     // 4. Mate/stalemate pass from the next seat round, each as if it were to move.
@@ -177,9 +196,13 @@ void do_move(Position& pos, Move m, Undo& undo) {
         pos.set_side_to_move(next_seat(mover));
         return;
     }
-    std::uint8_t checked_before = pos.is_walking(mover) ? 0 : checked_opponent_kings(pos, mover);
+    // The check bonus needs two kings newly checked: most moves cannot check two, and then
+    // neither the before nor the after attack test is needed.
+    std::uint8_t may_check = pos.is_walking(mover) ? 0 : kings_move_may_check(pos, m, bonus_candidates(pos, mover));
+    if (__builtin_popcount(may_check) < 2) may_check = 0;
+    const std::uint8_t checked_before = may_check ? kings_attacked_by(pos, mover, may_check) : 0;
     pos.make_move(m, undo);
-    apply_ffa_consequences(pos, undo, mover, checked_before);
+    apply_ffa_consequences(pos, undo, mover, may_check, checked_before);
     pos.set_side_to_move(next_seat_taking_turns(pos, mover));
 }
 

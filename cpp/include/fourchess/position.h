@@ -100,7 +100,14 @@ public:
     // Seats whose live pieces can capture or check `s`'s pieces: Teams the two enemies, FFA all
     // other active seats.
     std::uint8_t opponent_seats(Seat s) const;
-    Mask256 live_pieces_of(std::uint8_t seats) const;
+    Mask256 live_pieces_of(std::uint8_t seats) const {
+        Mask256 m;
+        for (int s = 0; s < SEAT_COUNT; ++s) {
+            const std::uint64_t keep = 0 - static_cast<std::uint64_t>((seats >> s) & 1u);  // all ones or zero: no branch
+            for (int i = 0; i < 4; ++i) m.w[i] |= live_by_seat[s].w[i] & keep;
+        }
+        return m;
+    }
 
     // --- editing (used by FEN4 reading and by make/unmake) ---
     void clear();
