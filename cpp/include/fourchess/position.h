@@ -60,7 +60,16 @@ struct Undo {
     std::int32_t points[SEAT_COUNT] = {};
     Square king_square[SEAT_COUNT] = {};
     std::uint64_t key = 0;
-    Mask256 killed[SEAT_COUNT];      // squares whose pieces died, for seats in killed_seats
+
+    // Squares whose pieces died, per seat. Only seats in killed_seats are ever read, so the words
+    // are left uninitialised: they are half of an Undo, and perft creates one per node.
+    Mask256 killed(int seat) const { return Mask256{{killed_words[seat][0], killed_words[seat][1], killed_words[seat][2], killed_words[seat][3]}}; }
+    void set_killed(int seat, const Mask256& m) {
+        for (int i = 0; i < 4; ++i) killed_words[seat][i] = m.w[i];
+    }
+
+private:
+    std::uint64_t killed_words[SEAT_COUNT][4];
 };
 
 class Position {
@@ -134,6 +143,11 @@ public:
     std::uint64_t compute_key() const;  // from scratch, for checking the incremental key
 
 private:
+    // Board and masks for one square; with `Hash` the key too (undo restores the saved key).
+    template <bool Hash> void place(Square s, Piece p);
+    template <bool Hash> void lift(Square s);
+    // The piece on `from` to the empty square `to`.
+    template <bool Hash> void relocate(Square from, Square to);
     void clear_castling_for_corner(Square corner);
     void kill_pieces(Seat s, const Mask256& squares, Undo& undo);
     void revive_killed(const Undo& undo);
