@@ -14,15 +14,6 @@ struct LineAttackers {
     }
 };
 
-// Direction from `from` to `to`, which lie on one rank, file or diagonal.
-int direction_towards(Square from, Square to) {
-    const int df = file_of(to) - file_of(from), dr = rank_of(to) - rank_of(from);
-    if (df == 0) return dr > 0 ? NORTH : SOUTH;
-    if (dr == 0) return df > 0 ? EAST : WEST;
-    if (dr > 0) return df > 0 ? NORTH_EAST : NORTH_WEST;
-    return df > 0 ? SOUTH_EAST : SOUTH_WEST;
-}
-
 // Sliders of the right kind standing on a line through `target` (usually none to three) attack
 // it when each is the nearest occupied square from `target` in its direction: one mask lookup
 // per candidate rather than one per direction. Stops at the first hit unless `All` is set.

@@ -47,30 +47,28 @@ struct Legality {
         }
     }
 
-    // From the king outwards, by mask lookups: the nearest piece on a line is a checking slider
-    // (its line becomes interposition squares), or an own piece with an opposing slider next
-    // behind it (pinned to that line). Lines holding no opposing slider are skipped at once.
+    // For each opposing slider on a line through the king (usually a handful), by mask lookups:
+    // if it is the nearest piece from the king it gives check (its line becomes interposition
+    // squares); if the nearest piece is ours and the slider comes next, that piece is pinned to
+    // the line. A second slider further along the same line finds neither and adds nothing.
     void scan_lines(const Position& pos, Mask256& checkers) {
         const Mask256 enemies = pos.live_pieces_of(opponents);
-        const Mask256 along[2] = {enemies & (pos.by_type[ROOK] | pos.by_type[QUEEN]),
-                                  enemies & (pos.by_type[BISHOP] | pos.by_type[QUEEN])};
+        const Mask256 candidates = (GEOMETRY.rook_lines[king] & enemies & (pos.by_type[ROOK] | pos.by_type[QUEEN])) |
+                                   (GEOMETRY.bishop_lines[king] & enemies & (pos.by_type[BISHOP] | pos.by_type[QUEEN]));
         const Mask256& own = pos.live_by_seat[us];
-        for (int d = 0; d < DIRECTION_COUNT; ++d) {
-            const Mask256& sliders = along[is_diagonal(d)];
-            if ((GEOMETRY.ray_mask[king][d] & sliders).none()) continue;
+        for_each_square(candidates, [&](Square slider) {
+            const int d = direction_towards(king, slider);
             Square first = first_blocker(king, d, pos.occupied);
-            if (sliders.test(first)) {
+            if (first == slider) {
                 checkers.set(first);
                 check_block |= ray_until(king, d, first);
-                continue;
+                return;
             }
-            if (!own.test(first)) continue;
-            Square second = first_blocker(first, d, pos.occupied);
-            if (second == NO_SQUARE || !sliders.test(second)) continue;
+            if (!own.test(first) || first_blocker(first, d, pos.occupied) != slider) return;
             pinned.set(first);
             pin_square[pin_count] = first;
-            pin_line[pin_count++] = ray_until(king, d, second);
-        }
+            pin_line[pin_count++] = ray_until(king, d, slider);
+        });
     }
 
     const Mask256& pin_line_of(Square s) const {
@@ -97,7 +95,11 @@ bool safe_after(const Position& pos, Move m, std::uint8_t opponents) {
 // per-move test. Only king steps, en passant and king captures are tested one by one.
 // Mode is a template parameter: Teams and FFA differ in who is friendly, whether a king capture
 // must be safe, and promotion, and the choice is made once per call.
-template <bool StopAtFirst, Mode M>
+// What a generator does with the moves it finds: writes them all, stops at the first (has_legal_move),
+// or only counts them (bulk perft's last ply: a piece's ordinary targets count by popcount).
+enum class Output { LIST, FIRST, COUNT };
+
+template <Output O, Mode M>
 class Generator {
 public:
     Generator(const Position& pos, Move* out) : pos_(pos), legal_(pos), out_(out) {
@@ -120,6 +122,11 @@ public:
         return out_;
     }
 
+    int count() {
+        run();
+        return count_;
+    }
+
     // Only the moves of the side to move's piece on `from`.
     Move* run_piece(Square from) {
         const Piece p = pos_.board[from];
@@ -137,9 +144,14 @@ public:
     }
 
 private:
+    static constexpr bool StopAtFirst = O == Output::FIRST;
     bool done() const { return StopAtFirst && done_; }
 
     void emit(Move m) {
+        if (O == Output::COUNT) {
+            ++count_;
+            return;
+        }
         *out_++ = m;
         if (StopAtFirst) done_ = true;
     }
@@ -176,6 +188,10 @@ private:
         targets &= allowed_from(from);
         if (StopAtFirst) {
             if (targets.any() && !done()) emit(Move(from, targets.lsb()));
+            return;
+        }
+        if (O == Output::COUNT) {
+            count_ += targets.count();
             return;
         }
         for_each_square(targets, [&](Square to) { *out_++ = Move(from, to); });
@@ -253,6 +269,7 @@ private:
     Mask256 live_kings_;
     Mask256 promotion_line_;
     bool done_ = false;
+    int count_ = 0;
 };
 
 // A sufficient condition for a legal move that costs a few mask operations instead of a
@@ -306,27 +323,33 @@ bool can_move(const Position& pos) {
 
 Move* generate_legal(const Position& pos, Move* out) {
     if (!can_move(pos)) return out;
-    if (pos.mode == Mode::TEAMS) return Generator<false, Mode::TEAMS>(pos, out).run();
-    return Generator<false, Mode::FFA>(pos, out).run();
+    if (pos.mode == Mode::TEAMS) return Generator<Output::LIST, Mode::TEAMS>(pos, out).run();
+    return Generator<Output::LIST, Mode::FFA>(pos, out).run();
 }
 
 void generate_legal(const Position& pos, MoveList& list) {
     list.size = static_cast<int>(generate_legal(pos, list.moves) - list.moves);
 }
 
+int count_legal(const Position& pos) {
+    if (!can_move(pos)) return 0;
+    if (pos.mode == Mode::TEAMS) return Generator<Output::COUNT, Mode::TEAMS>(pos, nullptr).count();
+    return Generator<Output::COUNT, Mode::FFA>(pos, nullptr).count();
+}
+
 bool has_legal_move(const Position& pos) {
     if (!can_move(pos)) return false;
     if (obviously_has_move(pos)) return true;
     Move first[1];
-    if (pos.mode == Mode::TEAMS) return Generator<true, Mode::TEAMS>(pos, first).run() != first;
-    return Generator<true, Mode::FFA>(pos, first).run() != first;
+    if (pos.mode == Mode::TEAMS) return Generator<Output::FIRST, Mode::TEAMS>(pos, first).run() != first;
+    return Generator<Output::FIRST, Mode::FFA>(pos, first).run() != first;
 }
 
 Move legal_move_matching(const Position& pos, Move wanted) {
     if (!can_move(pos) || !is_on_board(wanted.from())) return Move::none();
     Move moves[PIECE_MOVES_CAPACITY];
-    Move* end = pos.mode == Mode::TEAMS ? Generator<false, Mode::TEAMS>(pos, moves).run_piece(wanted.from())
-                                        : Generator<false, Mode::FFA>(pos, moves).run_piece(wanted.from());
+    Move* end = pos.mode == Mode::TEAMS ? Generator<Output::LIST, Mode::TEAMS>(pos, moves).run_piece(wanted.from())
+                                        : Generator<Output::LIST, Mode::FFA>(pos, moves).run_piece(wanted.from());
     for (Move* m = moves; m != end; ++m)
         if (m->action() == wanted.action()) return *m;
     return Move::none();

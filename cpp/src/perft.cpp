@@ -12,9 +12,9 @@ namespace {
 
 template <bool Bulk>
 std::uint64_t count(Position& pos, int depth) {
+    if (Bulk && depth == 1) return static_cast<std::uint64_t>(count_legal(pos));
     MoveList list;
     generate_legal(pos, list);
-    if (Bulk && depth == 1) return static_cast<std::uint64_t>(list.size);
     std::uint64_t nodes = 0;
     for (Move m : list) {
         if (!Bulk && depth == 1) {

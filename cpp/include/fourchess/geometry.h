@@ -163,6 +163,15 @@ inline Square first_blocker(Square from, int d, const Mask256& occupied) {
     return is_increasing(d) ? hits.lsb() : hits.msb();
 }
 
+// Direction from `from` to `to`, which lie on one rank, file or diagonal.
+constexpr int direction_towards(Square from, Square to) {
+    const int df = file_of(to) - file_of(from), dr = rank_of(to) - rank_of(from);
+    if (df == 0) return dr > 0 ? NORTH : SOUTH;
+    if (dr == 0) return df > 0 ? EAST : WEST;
+    if (dr > 0) return df > 0 ? NORTH_EAST : NORTH_WEST;
+    return df > 0 ? SOUTH_EAST : SOUTH_WEST;
+}
+
 // Squares from `from` (exclusive) to `to` (inclusive) along direction d; `to` lies on that ray.
 inline Mask256 ray_until(Square from, int d, Square to) {
     return GEOMETRY.ray_mask[from][d] & ~GEOMETRY.ray_mask[to][d];

@@ -21,6 +21,9 @@ struct MoveList {
 Move* generate_legal(const Position& pos, Move* out);
 void generate_legal(const Position& pos, MoveList& list);
 
+// The number of legal moves, without writing them (bulk perft's last ply).
+int count_legal(const Position& pos);
+
 // Stops at the first legal move: what mate and stalemate detection need.
 bool has_legal_move(const Position& pos);
 
