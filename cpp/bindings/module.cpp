@@ -96,6 +96,36 @@ struct PyGame : Game {
     ~PyGame() { *static_cast<volatile std::uint64_t*>(&marker) = 0; }
 };
 
+// Python Move objects handed out by legal-move lists, cached by their 32 bits: a pybind11
+// instance costs about 0.1 us, a cache hit a few ns, so list(board.legal_moves) stops paying one
+// per move. Moves are immutable values, so equal moves may share one object. Direct-mapped and
+// never freed (entries are replaced; the table outlives the interpreter's teardown on purpose).
+class MoveObjectCache {
+public:
+    py::object get(Move m) {
+        Entry& e = entries_[(m.bits() * 0x9E3779B1u) >> (32 - SIZE_BITS)];
+        if (e.object && e.bits == m.bits()) return py::reinterpret_borrow<py::object>(e.object);
+        py::object made = py::cast(m);
+        Py_XDECREF(e.object);
+        e.object = made.inc_ref().ptr();
+        e.bits = m.bits();
+        return made;
+    }
+
+private:
+    static constexpr int SIZE_BITS = 13;
+    struct Entry {
+        std::uint32_t bits = 0;
+        PyObject* object = nullptr;
+    };
+    Entry entries_[1 << SIZE_BITS];
+};
+
+MoveObjectCache& move_objects() {
+    static MoveObjectCache* cache = new MoveObjectCache();  // leaked on purpose, see above
+    return *cache;
+}
+
 Game& game(PyGame& g) {
     if (g.marker != PyGame::ALIVE) throw py::type_error("this Board was never initialised (call Board(...), not Board.__new__)");
     return g;
@@ -237,6 +267,9 @@ PYBIND11_MODULE(_core, m) {
         .def(py::pickle([](Move mv) { return move_text(mv); }, [](const std::string& t) { return parse_move_text(t); }));
 
     py::class_<PyGame>(m, "Board", "A game: position, legal moves, move stack (wrapped by fourchess.Board).")
+        // First, so that copy() (its hot caller) resolves at the first overload; a string never
+        // converts to a Board, so Board(fen4) still reaches the constructor below.
+        .def(py::init([](const PyGame& other) { game(other); return PyGame(other); }), py::arg("other"))
         .def(py::init([](const std::string& fen4, bool ffa, bool classic, bool dead_king_walking, const py::object& move_limit,
                          bool points_lead_ends_game) {
                  Rules rules;
@@ -249,7 +282,6 @@ PYBIND11_MODULE(_core, m) {
              }),
              py::arg("fen4"), py::arg("ffa"), py::arg("classic") = false, py::arg("dead_king_walking") = true,
              py::arg("move_limit") = 0, py::arg("points_lead_ends_game") = true)
-        .def(py::init([](const PyGame& other) { game(other); return PyGame(other); }), py::arg("other"))
         .def_property_readonly("is_ffa", [](const PyGame& pg) { return game(pg).position().mode == Mode::FFA; })
         .def_property_readonly("_rules", [](const PyGame& pg) {
             const Rules& r = game(pg).rules();
@@ -293,7 +325,10 @@ PYBIND11_MODULE(_core, m) {
         .def("_legal_moves", [](const PyGame& pg) {
             MoveList list;
             generate_legal(game(pg).position(), list);
-            return std::vector<Move>(list.begin(), list.end());
+            py::list out(list.size);
+            MoveObjectCache& cache = move_objects();
+            for (int i = 0; i < list.size; ++i) PyList_SET_ITEM(out.ptr(), i, cache.get(list.moves[i]).release().ptr());
+            return out;
         })
         .def("_legal_move_count", [](const PyGame& pg) {
             MoveList list;
@@ -322,7 +357,10 @@ PYBIND11_MODULE(_core, m) {
         }, py::arg("text"))
         .def("_pop", [](PyGame& pg) {
             if (game(pg).history().empty()) throw py::index_error("pop from an empty move stack");
-            return step_tuple(game(pg).pop());
+            // A move comes back as the Move alone: pop() is hot (push + pop in search loops), and
+            // the step tuple's frozensets and seat cost more than the undo itself.
+            Step step = game(pg).pop();
+            return step.action == Action::MOVE ? move_objects().get(step.move) : py::object(step_tuple(step));
         })
         .def("_peek", [](const PyGame& pg) {
             if (game(pg).history().empty()) throw py::index_error("peek at an empty move stack");

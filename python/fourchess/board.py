@@ -177,8 +177,8 @@ class Board(_core.Board):
         """A copy of the game; with ``stack=False`` only the current position."""
         if not stack:
             return type(self)(self.fen4(), rules=self.rules)
-        board = type(self).__new__(type(self))
-        _core.Board.__init__(board, self)
+        board = _new_board(type(self))
+        _init_board(board, self)  # the copy constructor, first among the overloads
         return board
 
     def __copy__(self) -> Board:
@@ -239,10 +239,15 @@ def _rules_from(mode: str, setup: str, rules: Rules | None) -> Rules:
     return rules
 
 
-def _step(entry: tuple[Any, ...]) -> Move | GameEvent:
+def _step(entry: Move | tuple[Any, ...]) -> Move | GameEvent:
+    if isinstance(entry, Move):  # _pop hands back a move on its own
+        return entry
     kind, seat, move = entry[0], entry[1], entry[2]
     return move if kind == "move" else GameEvent(kind, seat)
 
+
+_new_board = _core.Board.__new__
+_init_board = _core.Board.__init__
 
 _EVENTS = {"resign": "resign", "timeout": "timeout", "claim": "claim_win"}
 
