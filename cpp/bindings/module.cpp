@@ -25,7 +25,7 @@ namespace {
 constexpr int MAX_PERFT_DEPTH = 12;
 constexpr int MAX_THREADS = 256;
 
-py::handle invalid_move_error, illegal_move_error;
+py::handle invalid_move_error, illegal_move_error, ambiguous_move_error;
 
 // A Python int of any size (or anything with __index__) as a C++ integer; `fits` is false when it
 // does not fit in a long long. TypeError for non-integers.
@@ -182,15 +182,18 @@ PYBIND11_MODULE(_core, m) {
     illegal_move_error = PyErr_NewException("fourchess.IllegalMoveError", PyExc_ValueError, nullptr);
     m.attr("InvalidMoveError") = invalid_move_error;
     m.attr("IllegalMoveError") = illegal_move_error;
-    m.attr("AmbiguousMoveError") = py::reinterpret_steal<py::object>(
-        PyErr_NewException("fourchess.AmbiguousMoveError", PyExc_ValueError, nullptr));
+    ambiguous_move_error = PyErr_NewException("fourchess.AmbiguousMoveError", PyExc_ValueError, nullptr);
+    m.attr("AmbiguousMoveError") = ambiguous_move_error;
     py::register_exception_translator([](std::exception_ptr p) {
         try {
             if (p) std::rethrow_exception(p);
         } catch (const Fen4Error& e) {
             py::set_error(fen4_error, e.what());
         } catch (const MoveTextError& e) {
-            py::set_error(e.kind() == MoveTextError::Kind::INVALID ? invalid_move_error : illegal_move_error, e.what());
+            py::handle type = e.kind() == MoveTextError::Kind::INVALID   ? invalid_move_error
+                              : e.kind() == MoveTextError::Kind::ILLEGAL ? illegal_move_error
+                                                                         : ambiguous_move_error;
+            py::set_error(type, e.what());
         }
     });
 

@@ -1,6 +1,7 @@
 #include "fourchess/notation.h"
 
 #include <cctype>
+#include <regex>
 
 #include "fourchess/fen4.h"
 #include "fourchess/attacks.h"
@@ -117,8 +118,53 @@ Move find_legal_move(const Position& pos, Move wanted) {
     return Move::none();
 }
 
+namespace {
+
+// Short form: [piece][from file][from rank][x[captured]]to[=promotion]. Only the moves of the side
+// to move that fit every part named are candidates; it must be exactly one.
+Move parse_short_move(const Position& pos, const std::string& text, const MoveTextError& as_long_form) {
+    static const std::regex SHORT(R"(^([KQRBND]?)([a-n]?)(1[0-4]|[1-9])?(x[KQRBNDP]?)?([a-n])(1[0-4]|[1-9])(=[QRBND])?$)");
+    std::smatch part;
+    const std::string t = strip_suffixes(text);
+    if (!std::regex_match(t, part, SHORT)) throw as_long_form;
+    const int piece = part[1].length() ? piece_letter_type(part[1].str()[0]) : PAWN;
+    const int from_file = part[2].length() ? part[2].str()[0] - 'a' : -1;
+    const int from_rank = part[3].length() ? std::stoi(part[3].str()) - 1 : -1;
+    const Square to = parse_square(part[5].str() + part[6].str());
+    if (to == NO_SQUARE) throw invalid(text, "the destination is not a board square");
+    PieceType promotion = NO_PIECE_TYPE;
+    if (part[7].length()) promotion = static_cast<PieceType>(piece_letter_type(part[7].str()[1]));
+    MoveList list;
+    generate_legal(pos, list);
+    Move found = Move::none();
+    int count = 0;
+    for (Move m : list) {
+        const Piece mover = pos.board[m.from()];
+        if (m.to() != to || mover.type() != piece) continue;
+        if ((from_file >= 0 && file_of(m.from()) != from_file) || (from_rank >= 0 && rank_of(m.from()) != from_rank)) continue;
+        if (promotion != NO_PIECE_TYPE && m.promotion() != promotion) continue;
+        if (promotion == NO_PIECE_TYPE && m.promotion() != NO_PIECE_TYPE && pos.mode == Mode::TEAMS)
+            throw illegal(text, "a promotion must name its piece (=Q, =R, =B or =N)");
+        found = m;
+        ++count;
+    }
+    if (count == 0) throw illegal(text, "no legal move fits it in this position");
+    if (count > 1)
+        throw MoveTextError(MoveTextError::Kind::AMBIGUOUS,
+                            "ambiguous move '" + printable(text) + "': " + std::to_string(count) +
+                                " legal moves fit it; name the from-square's file or rank");
+    return found;
+}
+
+}  // namespace
+
 Move parse_move(const Position& pos, const std::string& text) {
-    ParsedText p = parse_text(text);
+    ParsedText p;
+    try {
+        p = parse_text(text);
+    } catch (const MoveTextError& error) {
+        return parse_short_move(pos, text, error);
+    }
     if (p.castle_side >= 0) {
         int home = king_home_index(pos.side_to_move, pos.king_square[pos.side_to_move]);
         if (home < 0) throw illegal(text, "the king is not on its castling square");

@@ -141,10 +141,11 @@ class Board(_core.Board):
 
     def random_walking_king_move(self, rng: random.Random) -> Move | None:
         """A uniformly random legal move when the side to move is a walking king (RULES.md §7:
-        CPU players move it at random), else ``None``."""
+        CPU players move it at random), else ``None``. The moves are sorted by (from, to) first, so
+        the same ``rng`` state picks the same move as the reference."""
         if self.turn not in self.walking_kings:
             return None
-        moves = self._legal_moves()
+        moves = sorted(self._legal_moves(), key=lambda move: (move.from_square, move.to_square))
         return rng.choice(moves) if moves else None
 
     def pop(self) -> Move | GameEvent:  # type: ignore[override]

@@ -12,7 +12,8 @@ namespace fourchess {
 
 class MoveTextError : public std::invalid_argument {
 public:
-    enum class Kind { INVALID, ILLEGAL };  // cannot be read / is not a legal move here
+    // cannot be read / is not a legal move here / a short form that fits several legal moves
+    enum class Kind { INVALID, ILLEGAL, AMBIGUOUS };
     MoveTextError(Kind kind, const std::string& message) : std::invalid_argument(message), kind_(kind) {}
     Kind kind() const { return kind_; }
 
@@ -31,6 +32,8 @@ Move parse_move_text(const std::string& text);
 Move find_legal_move(const Position& pos, Move wanted);
 
 // Any accepted form, checked against pos; returns the legal move or throws MoveTextError.
+// Besides the forms above, the short form names only the destination, with the moving piece's
+// letter (none for a pawn) and a file or rank when needed: "Nf3", "Nbd2", "exd5", "h4", "h11=Q".
 Move parse_move(const Position& pos, const std::string& text);
 
 // The chess.com PGN4 token of a legal move: long algebraic with the moving piece's letter (none

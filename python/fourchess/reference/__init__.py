@@ -6,5 +6,10 @@ Standard library only; nothing here imports the C++ core or the rest of fourches
 from .board import Board
 from .errors import Fen4Error, IllegalMoveError, InvalidMoveError
 from .move import Move
+from .outcome import GameEvent, Outcome, Team, Termination
+from .rules import Rules
 
-__all__ = ["Board", "Move", "Fen4Error", "IllegalMoveError", "InvalidMoveError"]
+__all__ = [
+    "Board", "Move", "Rules", "Termination", "Team", "Outcome", "GameEvent",
+    "Fen4Error", "IllegalMoveError", "InvalidMoveError",
+]

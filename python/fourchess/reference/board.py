@@ -2,38 +2,78 @@
 
 from __future__ import annotations
 
-from . import ffa, teams
+import random
+from collections import Counter
+from collections.abc import Hashable, Sequence
+from typing import NamedTuple
+
+from . import actions
 from .attacks import is_in_check
+from .ending import build_outcome, ended_by_rule, game_termination, position_termination
 from .errors import IllegalMoveError
 from .fen4_read import read_fen4
 from .fen4_write import write_fen4
-from .make import make_move
+from .history import end_by_history, history_termination, repetition_key
 from .move import Move
-from .movegen import generate_legal, has_legal_move
+from .movegen import generate_legal
 from .notation import parse_engine_move
+from .outcome import GameEvent, Outcome, Team, Termination
 from .perft import divide, perft
+from .play import play_move
 from .position import Position
+from .result import result_text
+from .rules import Rules
 from .seats import FFA, TEAMS
 from .squares import SIZE
 from .start import START_FEN4
 
 
+class _Entry(NamedTuple):
+    item: Move | GameEvent
+    before: Position  # the whole position before the item, so pop restores it exactly
+    key: Hashable  # the repetition key after it, to uncount on pop
+
+
+def _choose_rules(mode: str, setup: str, rules: Rules | None) -> Rules:
+    if rules is None:
+        return Rules(mode=mode, setup=setup)
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules must be a fourchess.reference.Rules, got {type(rules).__name__}")
+    if mode != TEAMS or setup != "modern":
+        raise ValueError("give either rules or mode/setup, not both")
+    return rules
+
+
+def _seat_argument(seat: int) -> int:
+    # bool is an int subclass; an IntEnum seat (the core's Seat) is welcome.
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 3:
+        raise ValueError(f"seat must be 0..3 (Red, Blue, Yellow, Green), got {seat!r}")
+    return int(seat)
+
+
 class Board:
     def __init__(
-        self, fen4: str | None = None, *, mode: str = TEAMS, setup: str = "modern"
+        self, fen4: str | None = None, *, mode: str = TEAMS, setup: str = "modern",
+        rules: Rules | None = None,
     ) -> None:
-        if mode not in (TEAMS, FFA):
-            raise ValueError(f"mode must be 'teams' or 'ffa', got {mode!r}")
-        if setup not in START_FEN4:
-            raise ValueError(f"setup must be 'modern' or 'classic', got {setup!r}")
-        self._position: Position = read_fen4(START_FEN4[setup] if fen4 is None else fen4, mode)
-        # Each entry keeps the whole position before the move, so pop restores it exactly.
-        self._stack: list[tuple[Move, Position]] = []
+        self._rules = _choose_rules(mode, setup, rules)
+        text = START_FEN4[self._rules.setup] if fen4 is None else fen4
+        self._position: Position = read_fen4(
+            text, self._rules.mode, self._rules.dead_king_walking, self._rules.points_lead_ends_game
+        )
+        self._stack: list[_Entry] = []
+        # How often each repetition key occurred since the root (the root included).
+        self._seen: Counter[Hashable] = Counter([repetition_key(self._position)])
+        self._moves_played = 0
 
     def __repr__(self) -> str:
         return f"Board({self.fen4()!r}, mode={self.mode!r})"
 
     # --- state -------------------------------------------------------------------------
+
+    @property
+    def rules(self) -> Rules:
+        return self._rules
 
     @property
     def mode(self) -> str:
@@ -49,11 +89,16 @@ class Board:
 
     @property
     def eliminated(self) -> frozenset[int]:
+        """FFA seats out of the competition, walking kings' seats included."""
         return frozenset(self._position.eliminated)
 
     @property
+    def walking_kings(self) -> frozenset[int]:
+        return frozenset(self._position.walking)
+
+    @property
     def move_stack(self) -> list[Move]:
-        return [move for move, _ in self._stack]
+        return [entry.item for entry in self._stack if isinstance(entry.item, Move)]
 
     def piece_at(self, square: int) -> str | None:
         if not 0 <= square < SIZE * SIZE:
@@ -66,32 +111,44 @@ class Board:
 
     def copy(self) -> Board:
         other = Board.__new__(Board)
+        other._rules = self._rules
         other._position = self._position.copy()
         other._stack = list(self._stack)  # snapshots are never mutated, so they can be shared
+        other._seen = Counter(self._seen)
+        other._moves_played = self._moves_played
         return other
 
-    # --- moves ---------------------------------------------------------------------------
+    # --- moves and actions ---------------------------------------------------------------
 
     @property
     def legal_moves(self) -> list[Move]:
-        if self._ended_by_rule():
+        position = self._position
+        if position.history_end is not None or ended_by_rule(position) is not None:
             return []
-        return list(generate_legal(self._position, self._position.turn))
+        return list(generate_legal(position, position.turn))
+
+    def _record(self, item: Move | GameEvent, before: Position) -> Hashable:
+        key = repetition_key(self._position)
+        self._seen[key] += 1
+        self._stack.append(_Entry(item, before, key))
+        return key
 
     def push(self, move: Move, *, checked: bool = True) -> None:
-        """Play a move from legal_moves; `checked=False` skips the test (perft's inner loop)."""
+        """Play a move from legal_moves; `checked=False` skips the legality test."""
         if checked and move not in self.legal_moves:
             raise IllegalMoveError(f"illegal move {move} in {self.fen4()}")
         position = self._position
         before = position.copy()
-        mover = position.turn
-        checked_before = ffa.kings_checked_by(position, mover) if position.is_ffa else set()
-        captured = make_move(position, move)
-        if position.is_ffa:
-            ffa.apply_consequences(position, mover, captured, checked_before)
-        else:
-            position.turn = (mover + 1) % 4
-        self._stack.append((move, before))
+        play_move(position, move)
+        self._moves_played += 1
+        key = self._record(move, before)
+        # History ends only apply when the move did not already end the game on the board.
+        if position_termination(position) is None:
+            termination = history_termination(
+                position, self._seen[key], self._moves_played, self._rules.move_limit
+            )
+            if termination is not None:
+                end_by_history(position, termination)
 
     def push_move(self, text: str) -> Move:
         """Play engine-form text ('h2-h3', 'h2h3', 'h10-h11=Q'); in FFA '=Q' means '=D'."""
@@ -119,51 +176,86 @@ class Board:
         self.push(move, checked=False)
         return move
 
-    def pop(self) -> Move:
+    def _act(self, kind: str, seat: int) -> None:
+        """Resign, timeout or claim: checked before anything changes, then recorded."""
+        seat = _seat_argument(seat)
+        if self.termination() is not None:
+            raise ValueError(f"{kind}: the game is over")
+        before = self._position.copy()
+        if kind == "claim":
+            actions.claim_win(self._position, seat)
+        else:
+            actions.leave(self._position, seat, timed_out=kind == "timeout",
+                          dead_king_walking=self._rules.dead_king_walking)
+        self._record(GameEvent(kind, seat), before)
+
+    def resign(self, seat: int) -> None:
+        self._act("resign", seat)
+
+    def timeout(self, seat: int) -> None:
+        self._act("timeout", seat)
+
+    def claim_win(self, seat: int) -> None:
+        self._act("claim", seat)
+
+    def pop(self) -> Move | GameEvent:
+        """Undo the last move or action; returns the Move, or a GameEvent for an action."""
         if not self._stack:
             raise IndexError("pop from a board with no moves played")
-        move, before = self._stack.pop()
-        self._position = before.copy()
-        return move
+        entry = self._stack.pop()
+        self._seen[entry.key] -= 1
+        if isinstance(entry.item, Move):
+            self._moves_played -= 1
+        self._position = entry.before.copy()
+        return entry.item
+
+    def random_walking_king_move(self, rng: random.Random) -> Move | None:
+        """A uniformly random legal move when the side to move is a walking king, else None.
+
+        The moves are sorted (from, to) first, so the same rng state picks the same move in
+        every implementation.
+        """
+        if self._position.turn not in self._position.walking:
+            return None
+        moves = sorted(self.legal_moves, key=lambda m: (m.from_square, m.to_square))
+        return rng.choice(moves) if moves else None
 
     def perft(self, depth: int) -> int:
-        return perft(self, depth)
+        return perft(self._position, depth)
 
     def divide(self, depth: int) -> dict[str, int]:
-        return divide(self, depth)
+        return divide(self._position, depth)
 
     # --- status --------------------------------------------------------------------------
 
-    def _ended_by_rule(self) -> bool:
-        """Ended for a reason other than the side to move having no move."""
-        if self._position.is_ffa:
-            return self._position.ffa_over
-        return bool(teams.losing_seats(self._position))
+    def termination(self) -> Termination | None:
+        return game_termination(self._position)
+
+    def outcome(self) -> Outcome | None:
+        termination = self.termination()
+        return None if termination is None else build_outcome(self._position, termination)
+
+    def result(self, names: Sequence[str] | None = None) -> str:
+        return result_text(self.outcome(), self._position.is_ffa, names)
 
     def is_check(self, seat: int | None = None) -> bool:
         return is_in_check(self._position, self.turn if seat is None else seat)
 
-    def _is_stuck(self) -> bool:
-        return not self._ended_by_rule() and not has_legal_move(self._position, self.turn)
-
     def is_checkmate(self) -> bool:
-        return self._is_stuck() and self.is_check()
+        return self.termination() is Termination.CHECKMATE
 
     def is_stalemate(self) -> bool:
-        return self._is_stuck() and not self.is_check()
+        return self.termination() is Termination.STALEMATE
 
     def is_game_over(self) -> bool:
-        return self._ended_by_rule() or not has_legal_move(self._position, self.turn)
+        return self.termination() is not None
 
     @property
     def winner(self) -> frozenset[int] | None:
         """None while playing and for a draw; Teams the winning pair; FFA the top scorers."""
-        if not self.is_game_over():
+        outcome = self.outcome()
+        if outcome is None or outcome.winner is None:
             return None
-        if self._position.is_ffa:
-            best = max(self._position.points)
-            points = self._position.points
-            return frozenset(seat for seat in range(4) if points[seat] == best)
-        if self._ended_by_rule():
-            return teams.decided_winner(self._position)
-        return teams.other_team(self.turn) if self.is_check() else None
+        if isinstance(outcome.winner, Team):
+            return frozenset(outcome.winner.seats)
+        return outcome.winner

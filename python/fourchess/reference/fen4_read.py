@@ -8,9 +8,10 @@ from __future__ import annotations
 import re
 
 from .errors import Fen4Error
-from .ffa import is_finished
+from .ffa import finished_on_board
 from .pieces import KINDS, Piece
 from .position import Position
+from .seat_states import eliminate, start_walking
 from .seats import COLOUR_LETTERS, FFA, SEAT_LETTERS, SEATS, own_line, pawn_push
 from .squares import SIZE, index, is_playable, parse_square, square_name
 
@@ -95,10 +96,10 @@ def _read_extras(text: str, position: Position) -> None:
         key, value = match["key"], match["value"]
         if key == "enPassant":
             position.en_passant = _read_en_passant(value)
-        elif key in ("resigned", "flagged"):
-            # Until walking kings exist, a resigned or flagged seat is simply out (fine point 7).
-            for seat, out in enumerate(_read_booleans(key, value)):
-                position.dead[seat] = position.dead[seat] or out
+        elif key == "resigned":
+            position.resigned = _read_booleans(key, value)
+        elif key == "flagged":
+            position.flagged = _read_booleans(key, value)
         else:
             # Keys like 'lives' or 'royal' change the rules; ignoring them would be a wrong answer.
             raise Fen4Error(f"FEN4 extras: unknown key {key!r} (this library reads enPassant, resigned, flagged)")
@@ -187,25 +188,26 @@ def _check_en_passant(position: Position) -> None:
             )
 
 
-def _apply_ffa_eliminations(position: Position) -> None:
-    """Fine point 7: dead, resigned or flagged seats and seats without a king are out."""
+def _apply_ffa_eliminations(position: Position, dead_king_walking: bool) -> None:
+    """Fine point 7: dead, resigned or flagged seats and seats without a king are out. A
+    resigned or flagged seat whose king is written live walks, if the rules let kings walk."""
     for seat in SEATS:
-        out = position.dead[seat] or position.resigned[seat] or position.flagged[seat]
-        if out or position.king_square(seat) is None:
-            position.eliminated.add(seat)
-            position.dead[seat] = True
-            position.en_passant[seat] = None
-    for square, piece in enumerate(position.squares):
-        if piece is not None and piece.owner in position.eliminated:
-            position.squares[square] = piece.killed()
-    position.ffa_over = is_finished(position)
-    if not position.ffa_over and position.turn in position.eliminated:
+        left = position.resigned[seat] or position.flagged[seat]
+        has_king = position.king_square(seat) is not None
+        if dead_king_walking and left and has_king:
+            start_walking(position, seat)
+        elif left or position.dead[seat] or not has_king:
+            eliminate(position, seat)
+    position.ended = finished_on_board(position)
+    if position.ended is None and not position.takes_turns(position.turn):
         raise Fen4Error(
             f"FEN4 turn field: {SEAT_LETTERS[position.turn]!r} is to move but is eliminated"
         )
 
 
-def read_fen4(text: str, mode: str) -> Position:
+def read_fen4(
+    text: str, mode: str, dead_king_walking: bool = True, points_lead_ends_game: bool = True
+) -> Position:
     """Parse and validate a FEN4 string into a Position of the given mode."""
     if not isinstance(text, str):
         raise Fen4Error(f"FEN4 must be a string, got {type(text).__name__}")
@@ -218,7 +220,7 @@ def read_fen4(text: str, mode: str) -> Position:
         )
     turn, dead, short, long_, points, ply, board = fields
 
-    position = Position(mode=mode)
+    position = Position(mode=mode, points_lead_ends_game=points_lead_ends_game)
     if turn not in tuple(SEAT_LETTERS):
         raise Fen4Error(f"FEN4 turn field: expected one of R B Y G, got {turn!r}")
     position.turn = SEAT_LETTERS.index(turn)
@@ -242,5 +244,5 @@ def read_fen4(text: str, mode: str) -> Position:
     _check_piece_counts(position)
     _check_en_passant(position)
     if mode == FFA:
-        _apply_ffa_eliminations(position)
+        _apply_ffa_eliminations(position, dead_king_walking)
     return position

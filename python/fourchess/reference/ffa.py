@@ -4,37 +4,31 @@ from __future__ import annotations
 
 from .attacks import attackers_of, is_attacked, is_in_check
 from .movegen import has_legal_move
+from .outcome import Termination
 from .pieces import POINTS, QUEENS, Piece
 from .position import Position
+from .seats import SEATS
+from .seat_states import eliminate
 from .squares import square_colour
 
-MATE_POINTS = 20
+MATE_POINTS = 20  # also for mating or capturing a walking king
 STALEMATE_POINTS = 20  # to the stalemated seat
+WALKING_STALEMATE_POINTS = 10  # to each active seat when a walking king is stalemated
+LAST_PLAYER_POINTS = 20  # per other live king, to the seat left standing (decisions 9 and 11)
 GAP_TO_END = 21
-GAP_CLAIM_POINTS = 20  # to the trailing seat when the game ends on the gap
 DRAW_POINTS = 10
 # Check bonus for checking 2 or 3 kings at once: (with a queen among the checkers, without).
 CHECK_BONUS = {2: (1, 5), 3: (5, 20)}
 
 
 def kings_checked_by(position: Position, seat: int) -> set[int]:
-    """Active opponents whose king the live pieces of `seat` attack."""
+    """Active opponents whose king the live pieces of `seat` attack (walking kings never count)."""
     checked = set()
-    for other in position.opponents(seat):
+    for other in position.active_seats():
         king = position.king_square(other)
-        if king is not None and is_attacked(position, king, [seat]):
+        if other != seat and king is not None and is_attacked(position, king, [seat]):
             checked.add(other)
     return checked
-
-
-def eliminate(position: Position, seat: int) -> None:
-    """Its pieces die in place (colourless), its en-passant entry goes; castling flags stay."""
-    position.eliminated.add(seat)
-    position.dead[seat] = True
-    position.en_passant[seat] = None
-    for square, piece in enumerate(position.squares):
-        if piece is not None and piece.owner == seat:
-            position.squares[square] = piece.killed()
 
 
 def _check_bonus(position: Position, mover: int, newly_checked: set[int]) -> int:
@@ -49,17 +43,25 @@ def _check_bonus(position: Position, mover: int, newly_checked: set[int]) -> int
     return without_queen
 
 
-def _mate_pass(position: Position, mover: int) -> None:
-    """Every other seat still playing, from the next one on, is examined as if to move."""
+def _add_to_active_seats(position: Position, points: int) -> None:
+    for seat in position.active_seats():
+        position.points[seat] += points
+
+
+def _mate_pass(position: Position, mover: int, mover_earns: bool) -> None:
+    """Every other seat still taking turns, from the next one on, is examined as if to move."""
     for offset in (1, 2, 3):
         seat = (mover + offset) % 4
-        if seat in position.eliminated or has_legal_move(position, seat):
+        if not position.takes_turns(seat) or has_legal_move(position, seat):
             continue
         if is_in_check(position, seat):
-            position.points[mover] += MATE_POINTS
+            if mover_earns:
+                position.points[mover] += MATE_POINTS
+        elif seat in position.walking:
+            _add_to_active_seats(position, WALKING_STALEMATE_POINTS)
         else:
             position.points[seat] += STALEMATE_POINTS
-        eliminate(position, seat)
+        eliminate(position, seat)  # a walking king mated or stalemated is fully out
 
 
 def _live_material(position: Position, seat: int) -> list[tuple[str, int]]:
@@ -68,7 +70,7 @@ def _live_material(position: Position, seat: int) -> list[tuple[str, int]]:
 
 
 def is_insufficient_material(position: Position) -> bool:
-    """Fine point 10: only live pieces of active seats count."""
+    """Fine point 10: only live pieces of active seats count (walking kings do not)."""
     active = position.active_seats()
     armies = [_live_material(position, seat) for seat in active]
     if len(active) >= 3:
@@ -86,7 +88,7 @@ def is_insufficient_material(position: Position) -> bool:
     return False
 
 
-def _trailing_seat_on_gap(position: Position) -> int | None:
+def trailing_seat_on_gap(position: Position) -> int | None:
     """With exactly two active seats 21+ points apart, the one behind; else None."""
     active = position.active_seats()
     if len(active) != 2:
@@ -95,47 +97,61 @@ def _trailing_seat_on_gap(position: Position) -> int | None:
     return trailing if position.points[leading] - position.points[trailing] >= GAP_TO_END else None
 
 
-def is_finished(position: Position) -> bool:
+def finished_on_board(position: Position) -> Termination | None:
     """The end conditions that can be read off a position without awarding points (decision 3)."""
-    return (len(position.active_seats()) <= 1 or _trailing_seat_on_gap(position) is not None
-            or is_insufficient_material(position))
-
-
-def _end_tests(position: Position) -> None:
-    """Three out; else the 21-point gap (+20 to the trailing one); else dead material (+10 each)."""
-    trailing = _trailing_seat_on_gap(position)
     if len(position.active_seats()) <= 1:
-        pass
-    elif trailing is not None:
-        position.points[trailing] += GAP_CLAIM_POINTS
-    elif is_insufficient_material(position):
-        for seat in position.active_seats():
-            position.points[seat] += DRAW_POINTS
-    else:
-        return
-    position.ffa_over = True
+        return Termination.THREE_ELIMINATED
+    if position.points_lead_ends_game and trailing_seat_on_gap(position) is not None:
+        return Termination.POINTS_LEAD
+    if is_insufficient_material(position):
+        return Termination.INSUFFICIENT_MATERIAL
+    return None
 
 
-def next_active_seat(position: Position, seat: int) -> int:
-    for offset in (1, 2, 3, 4):
-        candidate = (seat + offset) % 4
-        if candidate not in position.eliminated:
-            return candidate
-    return seat
+def pay_seat_left_standing(position: Position, seat: int) -> None:
+    """The chess.com rule: the player left standing takes +20 for every other live king still on
+    the board (walking kings, and after a 21-point end the leader's)."""
+    others = sum(1 for other in SEATS if other != seat and position.king_square(other) is not None)
+    position.points[seat] += LAST_PLAYER_POINTS * others
+
+
+def run_end_tests(position: Position) -> None:
+    """Three out (the last active seat is left standing); else the 21-point gap (the trailing
+    seat is); else dead material (+10 to each active seat)."""
+    termination = finished_on_board(position)
+    if termination is Termination.THREE_ELIMINATED:
+        active = position.active_seats()
+        if len(active) == 1:  # none are left only if a walking king's move removed the last two
+            pay_seat_left_standing(position, active[0])
+    elif termination is Termination.POINTS_LEAD:
+        trailing = trailing_seat_on_gap(position)
+        assert trailing is not None
+        pay_seat_left_standing(position, trailing)
+    elif termination is Termination.INSUFFICIENT_MATERIAL:
+        _add_to_active_seats(position, DRAW_POINTS)
+    position.ended = termination
+
+
+def add_draw_points(position: Position) -> None:
+    """Repetition and the fifty-move rule give +10 to every active seat (RULES.md §7)."""
+    _add_to_active_seats(position, DRAW_POINTS)
 
 
 def apply_consequences(
     position: Position, mover: int, captured: list[Piece], checked_before: set[int]
 ) -> None:
     """Run after make_move in FFA; `checked_before` = kings_checked_by(mover) before the move."""
-    for piece in captured:
-        if piece.owner is not None:
-            position.points[mover] += POINTS[piece.kind]
+    mover_earns = mover not in position.walking  # a walking king earns nothing
+    if mover_earns:
+        for piece in captured:
+            if piece.owner is not None:
+                position.points[mover] += POINTS[piece.kind]  # a walking king is worth 20 too
     for piece in captured:
         if piece.kind == "K" and piece.owner is not None:
             eliminate(position, piece.owner)
-    newly_checked = kings_checked_by(position, mover) - checked_before
-    position.points[mover] += _check_bonus(position, mover, newly_checked)
-    _mate_pass(position, mover)
-    _end_tests(position)
-    position.turn = next_active_seat(position, mover)
+    if mover_earns:
+        newly_checked = kings_checked_by(position, mover) - checked_before
+        position.points[mover] += _check_bonus(position, mover, newly_checked)
+    _mate_pass(position, mover, mover_earns)
+    run_end_tests(position)
+    position.turn = position.next_seat_taking_turns(mover)

@@ -95,7 +95,8 @@ def pseudo_legal_moves(position: Position, seat: int) -> Iterator[Move]:
                 yield from _slider_moves(position, seat, origin, ROOK_RAYS[origin])
             if piece.kind in SLIDES_DIAGONAL:
                 yield from _slider_moves(position, seat, origin, BISHOP_RAYS[origin])
-    yield from _castling_moves(position, seat)
+    if seat not in position.walking:  # a walking king never castles (fine point 6)
+        yield from _castling_moves(position, seat)
 
 
 def is_legal(position: Position, seat: int, move: Move) -> bool:

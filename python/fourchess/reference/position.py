@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .outcome import Termination
 from .pieces import Piece
 from .seats import FFA, SEATS, is_teams_enemy
 from .squares import SIZE
@@ -24,8 +25,16 @@ class Position:
     dead: list[bool] = field(default_factory=lambda: [False] * 4)  # FEN4 field 2
     resigned: list[bool] = field(default_factory=lambda: [False] * 4)
     flagged: list[bool] = field(default_factory=lambda: [False] * 4)
-    eliminated: set[int] = field(default_factory=set)  # FFA only
-    ffa_over: bool = False  # an FFA end condition of §7 was reached
+    # FFA seat states: every seat out of the competition is eliminated; the walking ones among
+    # them still have a live king that takes its turn slot (RULES.md §7, dead_king_walking).
+    eliminated: set[int] = field(default_factory=set)
+    walking: set[int] = field(default_factory=set)
+    # An end reached by an event that the board alone may not show: the FFA end tests or a claim.
+    ended: Termination | None = None
+    # Repetition, fifty-move rule or move limit: set by the Board from the history; perft and
+    # every other position-level question ignore it (RULES.md §9).
+    history_end: Termination | None = None
+    points_lead_ends_game: bool = True  # the Rules option of that name (README decision 11)
 
     def copy(self) -> Position:
         return Position(
@@ -41,7 +50,10 @@ class Position:
             resigned=list(self.resigned),
             flagged=list(self.flagged),
             eliminated=set(self.eliminated),
-            ffa_over=self.ffa_over,
+            walking=set(self.walking),
+            ended=self.ended,
+            history_end=self.history_end,
+            points_lead_ends_game=self.points_lead_ends_game,
         )
 
     @property
@@ -49,12 +61,28 @@ class Position:
         return self.mode == FFA
 
     def active_seats(self) -> list[int]:
+        """Seats still competing: they earn points and count for the end tests."""
         return [seat for seat in SEATS if seat not in self.eliminated]
 
+    def takes_turns(self, seat: int) -> bool:
+        return seat not in self.eliminated or seat in self.walking
+
+    def seats_taking_turns(self) -> list[int]:
+        return [seat for seat in SEATS if self.takes_turns(seat)]
+
+    def next_seat_taking_turns(self, seat: int) -> int:
+        """The next seat clockwise after `seat` that takes turns (else `seat` itself)."""
+        for offset in (1, 2, 3, 4):
+            candidate = (seat + offset) % 4
+            if self.takes_turns(candidate):
+                return candidate
+        return seat
+
     def opponents(self, seat: int) -> list[int]:
-        """Seats whose live pieces threaten `seat`: Teams the two enemies, FFA all active others."""
+        """Seats whose live pieces threaten `seat`: Teams the two enemies; FFA every other seat
+        taking turns, since a walking king attacks like a live king."""
         if self.is_ffa:
-            return [other for other in self.active_seats() if other != seat]
+            return [other for other in self.seats_taking_turns() if other != seat]
         return [other for other in SEATS if is_teams_enemy(seat, other)]
 
     def may_capture(self, seat: int, victim: Piece) -> bool:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .outcome import Team, Termination
 from .position import Position
 from .seats import SEATS
 
@@ -15,17 +16,21 @@ def losing_seats(position: Position) -> set[int]:
     }
 
 
-def team_of(seat: int) -> frozenset[int]:
-    return frozenset({seat % 2, seat % 2 + 2})
+def termination_by_losing_seat(position: Position) -> Termination | None:
+    """Why a seat lost, most telling first: a missing king, a timeout, else a resignation (a
+    bare dead flag in a FEN4 is read as one)."""
+    if any(position.king_square(seat) is None for seat in SEATS):
+        return Termination.KING_CAPTURE
+    if any(position.flagged):
+        return Termination.TIMEOUT
+    if any(position.resigned) or any(position.dead):
+        return Termination.RESIGNATION
+    return None
 
 
-def other_team(seat: int) -> frozenset[int]:
-    return team_of(seat + 1)
-
-
-def decided_winner(position: Position) -> frozenset[int] | None:
+def decided_winner(position: Position) -> Team | None:
     """The winning team when exactly one team has a losing seat; None if both (or neither) do."""
-    losing_teams = {team_of(seat) for seat in losing_seats(position)}
+    losing_teams = {Team.of(seat) for seat in losing_seats(position)}
     if len(losing_teams) != 1:
         return None
-    return other_team(min(next(iter(losing_teams))))
+    return next(iter(losing_teams)).other

@@ -1,0 +1,39 @@
+"""Rules: the options a game is played under (RULES.md §7-8), as a frozen value."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .seats import FFA, TEAMS
+from .start import START_FEN4
+
+
+@dataclass(frozen=True)
+class Rules:
+    mode: str = TEAMS
+    setup: str = "modern"
+    dead_king_walking: bool = True  # chess.com default; the product's house rules turn it off
+    move_limit: int | None = None  # total moves by all seats since the root; None = no limit
+    # FFA: two active seats 21+ points apart end the game at once (RULES.md §7); off, the leader
+    # must claim the win, as on chess.com (README decision 11).
+    points_lead_ends_game: bool = True
+
+    def __post_init__(self) -> None:
+        if self.mode not in (TEAMS, FFA):
+            raise ValueError(f"mode must be 'teams' or 'ffa', got {self.mode!r}")
+        if self.setup not in START_FEN4:
+            raise ValueError(f"setup must be 'modern' or 'classic', got {self.setup!r}")
+        for name in ("dead_king_walking", "points_lead_ends_game"):
+            if not isinstance(getattr(self, name), bool):
+                raise ValueError(f"{name} must be True or False, got {getattr(self, name)!r}")
+        limit = self.move_limit
+        # bool is an int subclass, but move_limit=True is surely a mistake.
+        if limit is not None and (
+            isinstance(limit, bool) or not isinstance(limit, int) or limit <= 0
+        ):
+            raise ValueError(f"move_limit must be None or an int > 0, got {limit!r}")
+
+    @classmethod
+    def house(cls) -> Rules:
+        """The product's own rules: FFA without walking kings."""
+        return cls(mode=FFA, dead_king_walking=False)
