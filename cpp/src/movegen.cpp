@@ -1,6 +1,7 @@
 #include "fourchess/movegen.h"
 
 #include "fourchess/attacks.h"
+#include "fourchess/pawn_steps.h"
 
 namespace fourchess {
 
@@ -112,11 +113,20 @@ public:
 
     Move* run() {
         const Mask256& own = pos_.live_by_seat[legal_.us];
-        for_each_square(own & pos_.by_type[PAWN], [&](Square from) { pawn_moves(from); });
+        // Counting out of check: pawns as whole-mask shifts, unpinned sliders by walking their rays.
+        const bool count_fast = O == Output::COUNT && legal_.checker_count == 0;
+        if (count_fast) count_pawns(own & pos_.by_type[PAWN]);
+        else for_each_square(own & pos_.by_type[PAWN], [&](Square from) { pawn_moves(from); });
         for_each_square(own & pos_.by_type[KNIGHT], [&](Square from) { piece_moves(from, GEOMETRY.knight_mask[from]); });
-        for_each_square(own & pos_.by_type[BISHOP], [&](Square from) { piece_moves(from, slider_reach(from, 4, 8)); });
-        for_each_square(own & pos_.by_type[ROOK], [&](Square from) { piece_moves(from, slider_reach(from, 0, 4)); });
-        for_each_square(own & pos_.by_type[QUEEN], [&](Square from) { piece_moves(from, slider_reach(from, 0, 8)); });
+        auto sliders = [&](PieceType type, int first_direction, int last_direction) {
+            for_each_square(own & pos_.by_type[type], [&](Square from) {
+                if (count_fast && !legal_.pinned.test(from)) count_slider(from, first_direction, last_direction);
+                else piece_moves(from, slider_reach(from, first_direction, last_direction));
+            });
+        };
+        sliders(BISHOP, 4, 8);
+        sliders(ROOK, 0, 4);
+        sliders(QUEEN, 0, 8);
         king_moves();
         castling();
         return out_;
@@ -239,6 +249,60 @@ private:
                 pawn_move(from, to, MoveKind::EN_PASSANT, allowed);
             else if (pos_.occupied.test(to) && reachable_.test(to))
                 pawn_move(from, to, MoveKind::NORMAL, allowed);
+        }
+    }
+
+    // Count mode, not in check: an unpinned slider's moves are the empty squares up to the first
+    // piece on each ray, plus that piece if it may be taken. A walk over the mailbox is cheaper
+    // than building the reach mask and counting its bits.
+    void count_slider(Square from, int first_direction, int last_direction) {
+        for (int d = first_direction; d < last_direction; ++d) {
+            const Square* ray = GEOMETRY.ray[from][d];
+            const int length = GEOMETRY.ray_length[from][d];
+            int i = 0;
+            while (i < length && pos_.board[ray[i]].empty()) ++i;
+            count_ += i;
+            if (i == length || !reachable_.test(ray[i])) continue;
+            if (!live_kings_.test(ray[i]) || king_capture_ok(Move(from, ray[i]))) ++count_;
+        }
+    }
+
+    // Count mode, not in check: the unpinned pawns' pushes, double pushes and captures as three
+    // shifts of the pawn mask; pinned pawns, king captures and en passant go one by one.
+    void count_pawns(const Mask256& pawns) {
+        const Seat us = legal_.us;
+        for_each_square(pawns & legal_.pinned, [&](Square from) { pawn_moves(from); });
+        const Mask256 free = pawns & ~legal_.pinned;
+        if (free.none()) return;
+        const Mask256 empty = ~pos_.occupied;
+        const PawnStep& push = PAWN_STEPS.push[us];
+        const Mask256 single = shifted(free & push.from, push.offset) & empty;
+        const Mask256 first_of_double = shifted(free & GEOMETRY.pawn_home[us] & push.from, push.offset) & empty;
+        add_pawn_targets(single, push.offset);
+        // Double pushes never land on a king, a promotion line or a single push's square.
+        count_ += (shifted(first_of_double & push.from, push.offset) & empty).count();
+        const Mask256 capturable = pos_.occupied & reachable_ & ~legal_.en_passant_squares;
+        for (const PawnStep& capture : PAWN_STEPS.capture[us]) {
+            const Mask256 reach = shifted(free & capture.from, capture.offset);
+            add_pawn_targets(reach & capturable, capture.offset);
+            for_each_square(reach & legal_.en_passant_squares, [&](Square to) {
+                pawn_move(static_cast<Square>(to - capture.offset), to, MoveKind::EN_PASSANT, allowed_);
+            });
+        }
+    }
+
+    // Pawn targets reached by `offset` from unpinned pawns, out of check: a promotion counts once
+    // per promotion piece, a king capture is tested.
+    void add_pawn_targets(Mask256 targets, int offset) {
+        const Mask256 kings = targets & live_kings_;
+        if (kings.any()) {
+            targets &= ~kings;
+            for_each_square(kings, [&](Square to) { pawn_move(static_cast<Square>(to - offset), to, MoveKind::NORMAL, allowed_); });
+        }
+        count_ += targets.count();
+        if (M == Mode::TEAMS) {
+            const Mask256 promotions = targets & promotion_line_;
+            if (promotions.any()) count_ += 3 * promotions.count();
         }
     }
 
