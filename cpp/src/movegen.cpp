@@ -113,20 +113,12 @@ public:
 
     Move* run() {
         const Mask256& own = pos_.live_by_seat[legal_.us];
-        // Counting out of check: pawns as whole-mask shifts, unpinned sliders by walking their rays.
-        const bool count_fast = O == Output::COUNT && legal_.checker_count == 0;
-        if (count_fast) count_pawns(own & pos_.by_type[PAWN]);
-        else for_each_square(own & pos_.by_type[PAWN], [&](Square from) { pawn_moves(from); });
-        for_each_square(own & pos_.by_type[KNIGHT], [&](Square from) { piece_moves(from, GEOMETRY.knight_mask[from]); });
-        auto sliders = [&](PieceType type, int first_direction, int last_direction) {
-            for_each_square(own & pos_.by_type[type], [&](Square from) {
-                if (count_fast && !legal_.pinned.test(from)) count_slider(from, first_direction, last_direction);
-                else piece_moves(from, slider_reach(from, first_direction, last_direction));
-            });
-        };
-        sliders(BISHOP, 4, 8);
-        sliders(ROOK, 0, 4);
-        sliders(QUEEN, 0, 8);
+        if constexpr (O == Output::COUNT) {
+            if (legal_.checker_count == 0) count_out_of_check(own);
+            else pieces_moves(own);
+        } else {
+            pieces_moves(own);
+        }
         king_moves();
         castling();
         return out_;
@@ -252,6 +244,30 @@ private:
         }
     }
 
+    // The moves of every piece but the king, one piece at a time.
+    void pieces_moves(const Mask256& own) {
+        for_each_square(own & pos_.by_type[PAWN], [&](Square from) { pawn_moves(from); });
+        for_each_square(own & pos_.by_type[KNIGHT], [&](Square from) { piece_moves(from, GEOMETRY.knight_mask[from]); });
+        for_each_square(own & pos_.by_type[BISHOP], [&](Square from) { piece_moves(from, slider_reach(from, 4, 8)); });
+        for_each_square(own & pos_.by_type[ROOK], [&](Square from) { piece_moves(from, slider_reach(from, 0, 4)); });
+        for_each_square(own & pos_.by_type[QUEEN], [&](Square from) { piece_moves(from, slider_reach(from, 0, 8)); });
+    }
+
+    // Counting out of check: pawns as whole-mask shifts, unpinned sliders by walking their rays.
+    void count_out_of_check(const Mask256& own) {
+        count_pawns(own & pos_.by_type[PAWN]);
+        for_each_square(own & pos_.by_type[KNIGHT], [&](Square from) { piece_moves(from, GEOMETRY.knight_mask[from]); });
+        auto sliders = [&](PieceType type, int first_direction, int last_direction) {
+            for_each_square(own & pos_.by_type[type], [&](Square from) {
+                if (legal_.pinned.test(from)) piece_moves(from, slider_reach(from, first_direction, last_direction));
+                else count_slider(from, first_direction, last_direction);
+            });
+        };
+        sliders(BISHOP, 4, 8);
+        sliders(ROOK, 0, 4);
+        sliders(QUEEN, 0, 8);
+    }
+
     // Count mode, not in check: an unpinned slider's moves are the empty squares up to the first
     // piece on each ray, plus that piece if it may be taken. A walk over the mailbox is cheaper
     // than building the reach mask and counting its bits.
@@ -341,46 +357,59 @@ private:
 // through its king (so nothing can pin it) has a target that needs no test: a knight's step, a
 // slider's first square along one of its lines, a pawn's push, or a pawn's capture, each onto a
 // square holding no friendly piece and no live king (en-passant squares excluded). Such a move is
-// always legal, so has_legal_move stays exact; most positions of the FFA mate/stalemate pass and
-// of termination tests end here.
-bool obviously_has_move(const Position& pos) {
+// always legal once the king is known not to be in check, so has_legal_move stays exact; most
+// positions of the FFA mate/stalemate pass and of termination tests end here.
+bool has_unpinnable_free_move(const Position& pos) {
     const Seat us = pos.side_to_move;
     const Square king = pos.king_square[us];
     const Mask256& own = pos.live_by_seat[us];
-    const Mask256 unpinnable = own & ~(GEOMETRY.rook_lines[king] | GEOMETRY.bishop_lines[king]) & ~pos.by_type[KING];
-    if (unpinnable.none()) return false;
-    Mask256 friendly = own;
-    if (pos.mode == Mode::TEAMS) friendly |= pos.live_by_seat[(us + 2) & 3];
-    const Mask256 free_target = GEOMETRY.board & ~friendly & ~(pos.by_type[KING] & ~pos.dead);
-    auto found = [&] {
-        // Cheapest and likeliest first: knights, pawn pushes, a slider's first step, pawn captures.
-        bool any = false;
-        for_each_square(unpinnable & pos.by_type[KNIGHT], [&](Square from) { any |= (GEOMETRY.knight_mask[from] & free_target).any(); });
-        if (any) return true;
-        const Mask256 pawns = unpinnable & pos.by_type[PAWN];
-        for_each_square(pawns, [&](Square from) {
-            Square push = GEOMETRY.pawn_push[us][from];
-            any |= push != NO_SQUARE && !pos.occupied.test(push);
-        });
-        if (any) return true;
-        for_each_square(unpinnable & (pos.by_type[ROOK] | pos.by_type[QUEEN]),
-                        [&](Square from) { any |= (GEOMETRY.king_mask[from] & GEOMETRY.rook_lines[from] & free_target).any(); });
-        for_each_square(unpinnable & (pos.by_type[BISHOP] | pos.by_type[QUEEN]),
-                        [&](Square from) { any |= (GEOMETRY.king_mask[from] & GEOMETRY.bishop_lines[from] & free_target).any(); });
-        if (any || pawns.none()) return any;
-        Mask256 capture_target = free_target & pos.occupied;
-        for (int s = 0; s < SEAT_COUNT; ++s)
-            if (pos.en_passant[s].active()) capture_target.clear(pos.en_passant[s].skipped);
-        for_each_square(pawns, [&](Square from) {
-            for (Square to : GEOMETRY.pawn_capture[us][from]) any |= to != NO_SQUARE && capture_target.test(to);
-        });
-        return any;
-    };
-    return found() && !is_attacked(pos, king, pos.opponent_seats(us));
+    const Mask256& king_rook_lines = GEOMETRY.rook_lines[king];
+    const Mask256& king_bishop_lines = GEOMETRY.bishop_lines[king];
+    auto unpinnable = [&](Square from) { return !king_rook_lines.test(from) && !king_bishop_lines.test(from); };
+    Mask256 blocked = own | (pos.by_type[KING] & ~pos.dead);  // friendly pieces and live kings
+    if (pos.mode == Mode::TEAMS) blocked |= pos.live_by_seat[(us + 2) & 3];
+    // Cheapest and likeliest first, each returning at the first find: knights, pawn pushes, a
+    // slider's first step, pawn captures.
+    bool any = false;
+    for_each_square(own & pos.by_type[KNIGHT], [&](Square from) {
+        any = any || (unpinnable(from) && (GEOMETRY.knight_mask[from] & ~blocked).any());
+    });
+    if (any) return true;
+    const Mask256 pawns = own & pos.by_type[PAWN];
+    for_each_square(pawns, [&](Square from) {
+        const Square push = GEOMETRY.pawn_push[us][from];
+        any = any || (push != NO_SQUARE && !pos.occupied.test(push) && unpinnable(from));
+    });
+    if (any) return true;
+    for_each_square(own & (pos.by_type[ROOK] | pos.by_type[QUEEN]), [&](Square from) {
+        any = any || (unpinnable(from) && (GEOMETRY.king_mask[from] & GEOMETRY.rook_lines[from] & ~blocked).any());
+    });
+    for_each_square(own & (pos.by_type[BISHOP] | pos.by_type[QUEEN]), [&](Square from) {
+        any = any || (unpinnable(from) && (GEOMETRY.king_mask[from] & GEOMETRY.bishop_lines[from] & ~blocked).any());
+    });
+    if (any || pawns.none()) return any;
+    Mask256 capture_target = pos.occupied & ~blocked;
+    for (int s = 0; s < SEAT_COUNT; ++s)
+        if (pos.en_passant[s].active()) capture_target.clear(pos.en_passant[s].skipped);
+    for_each_square(pawns, [&](Square from) {
+        if (!unpinnable(from)) return;
+        for (Square to : GEOMETRY.pawn_capture[us][from]) any |= to != NO_SQUARE && capture_target.test(to);
+    });
+    return any;
+}
+
+bool obviously_has_move(const Position& pos) {
+    return has_unpinnable_free_move(pos) && !in_check(pos, pos.side_to_move);
 }
 
 bool can_move(const Position& pos) {
     return !pos.game_over() && pos.king_square[pos.side_to_move] != NO_SQUARE && pos.takes_turns(pos.side_to_move);
+}
+
+bool generates_a_move(const Position& pos) {
+    Move first[1];
+    if (pos.mode == Mode::TEAMS) return Generator<Output::FIRST, Mode::TEAMS>(pos, first).run() != first;
+    return Generator<Output::FIRST, Mode::FFA>(pos, first).run() != first;
 }
 
 }  // namespace
@@ -403,10 +432,7 @@ int count_legal(const Position& pos) {
 
 bool has_legal_move(const Position& pos) {
     if (!can_move(pos)) return false;
-    if (obviously_has_move(pos)) return true;
-    Move first[1];
-    if (pos.mode == Mode::TEAMS) return Generator<Output::FIRST, Mode::TEAMS>(pos, first).run() != first;
-    return Generator<Output::FIRST, Mode::FFA>(pos, first).run() != first;
+    return obviously_has_move(pos) || generates_a_move(pos);
 }
 
 Move legal_move_matching(const Position& pos, Move wanted) {
@@ -444,10 +470,11 @@ Move with_kind(const Position& pos, Move m) {
     return Move(from, to, kind, m.promotion(), m.promotes_to_one_point_queen());
 }
 
-bool seat_has_legal_move(Position& pos, Seat seat) {
+bool seat_has_legal_move(Position& pos, Seat seat, bool seat_in_check) {
     Seat saved = pos.side_to_move;
     pos.side_to_move = seat;  // key untouched: restored before anyone reads it
-    bool any = has_legal_move(pos);
+    bool any = can_move(pos);
+    if (any && (seat_in_check || !has_unpinnable_free_move(pos))) any = generates_a_move(pos);
     pos.side_to_move = saved;
     return any;
 }

@@ -95,9 +95,15 @@ void Position::relocate(Square from, Square to) {
     if (Hash) key ^= ZOBRIST.piece[p.hash_index()][from] ^ ZOBRIST.piece[p.hash_index()][to];
 }
 
-void Position::put_piece(Square s, Piece p) { place<true>(s, p); }
+void Position::put_piece(Square s, Piece p) {
+    place<true>(s, p);
+    checks_known = false;
+}
 
-void Position::remove_piece(Square s) { lift<true>(s); }
+void Position::remove_piece(Square s) {
+    lift<true>(s);
+    checks_known = false;
+}
 
 void Position::set_castling(std::uint8_t rights) {
     key ^= ZOBRIST.castling[castling] ^ ZOBRIST.castling[rights];
@@ -135,6 +141,7 @@ void Position::eliminate(Seat s, Undo& undo, bool king_walks) {
     }
     kill_pieces(s, dying, undo);
     eliminated |= static_cast<std::uint8_t>(1u << s);
+    checks_known = false;  // who attacks whom has changed
     key ^= ZOBRIST.eliminated[s];
     set_en_passant(s, EnPassant{});
 }
@@ -142,6 +149,7 @@ void Position::eliminate(Seat s, Undo& undo, bool king_walks) {
 void Position::end_walk(Seat s, Undo& undo) {
     kill_pieces(s, live_by_seat[s], undo);
     walking &= static_cast<std::uint8_t>(~(1u << s));
+    checks_known = false;
     key ^= ZOBRIST.walking[s];
 }
 
@@ -170,6 +178,8 @@ void Position::save_state(Undo& undo) const {
     undo.stalemated_seats = 0;
     undo.termination = termination;
     undo.side_to_move = side_to_move;
+    undo.checked_seats = checked_seats;
+    undo.checks_known = checks_known;
     undo.ply_clock = ply_clock;
     std::memcpy(undo.points, points, sizeof points);
     std::memcpy(undo.king_square, king_square, sizeof king_square);
@@ -258,6 +268,8 @@ void Position::restore_state(const Undo& undo) {
     flagged = undo.flagged;
     termination = undo.termination;
     side_to_move = undo.side_to_move;
+    checked_seats = undo.checked_seats;
+    checks_known = undo.checks_known;
     ply_clock = undo.ply_clock;
     std::memcpy(points, undo.points, sizeof points);
     std::memcpy(king_square, undo.king_square, sizeof king_square);

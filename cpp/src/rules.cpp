@@ -41,6 +41,40 @@ std::uint8_t kings_move_may_check(const Position& pos, Move m, std::uint8_t king
     return kept;
 }
 
+// Every seat's check state from scratch: after loading, and after eliminations change who attacks.
+void refresh_checks(Position& pos) {
+    std::uint8_t checked = 0;
+    for (int s = 0; s < SEAT_COUNT; ++s)
+        if (in_check(pos, static_cast<Seat>(s))) checked |= static_cast<std::uint8_t>(1u << s);
+    pos.checked_seats = checked;
+    pos.checks_known = true;
+}
+
+// After `m` (legal, so the mover is not in check) with no piece killed: only a king with `from`
+// or `to` on one of its lines, or a knight's step from `to`, can have changed state (pawn and
+// king steps onto `to` lie on its lines). Castling moves a rook too: every seat is asked.
+void update_checks(Position& pos, Move m, Seat mover) {
+    if (!pos.checks_known || m.kind() == MoveKind::CASTLE) {
+        refresh_checks(pos);
+        return;
+    }
+    const Square from = m.from(), to = m.to();
+    std::uint8_t checked = pos.checked_seats & static_cast<std::uint8_t>(~(1u << mover));
+    for (int s = 0; s < SEAT_COUNT; ++s) {
+        const Square king = pos.king_square[s];
+        const std::uint8_t bit = static_cast<std::uint8_t>(1u << s);
+        if (s == mover) continue;
+        if (king == NO_SQUARE) {
+            checked &= static_cast<std::uint8_t>(~bit);
+            continue;
+        }
+        const Mask256 lines = GEOMETRY.rook_lines[king] | GEOMETRY.bishop_lines[king];
+        if (!lines.test(from) && !lines.test(to) && !GEOMETRY.knight_mask[king].test(to)) continue;
+        checked = in_check(pos, static_cast<Seat>(s)) ? checked | bit : checked & static_cast<std::uint8_t>(~bit);
+    }
+    pos.checked_seats = checked;
+}
+
 // RULES.md §7 and fine point 4: 2 or 3 kings newly checked by one move.
 int check_bonus(const Position& pos, Seat mover, std::uint8_t newly_checked) {
     int count = __builtin_popcount(newly_checked);
@@ -98,7 +132,7 @@ void settle_ending(Position& pos, Termination t) {
 
 // `may_check`: the kings this move can newly check (none when fewer than two, since a single
 // check scores nothing); `checked_before`: which of them the mover attacked before the move.
-void apply_ffa_consequences(Position& pos, Undo& undo, Seat mover, std::uint8_t may_check, std::uint8_t checked_before) {
+void apply_ffa_consequences(Position& pos, Move m, Undo& undo, Seat mover, std::uint8_t may_check, std::uint8_t checked_before) {
     const bool earns = !pos.is_walking(mover);  // walking kings earn nothing
     // 1. Capture points, 2. king-capture elimination.
     if (earns) pos.points[mover] += capture_value(undo.captured) + capture_value(undo.captured_en_passant);
@@ -107,17 +141,21 @@ void apply_ffa_consequences(Position& pos, Undo& undo, Seat mover, std::uint8_t 
         if (pos.is_walking(victim.seat())) pos.end_walk(victim.seat(), undo);
         else pos.eliminate(victim.seat(), undo);
     }
+    update_checks(pos, m, mover);
     // 3. Check bonus.
     if (earns && may_check) {
         std::uint8_t checked_after = kings_attacked_by(pos, mover, may_check & bonus_candidates(pos, mover));
         pos.points[mover] += check_bonus(pos, mover, checked_after & ~checked_before);
     }
-    // 4. Mate/stalemate pass from the next seat round, each as if it were to move.
+    // 4. Mate/stalemate pass from the next seat round, each as if it were to move. An
+    // elimination in the pass kills pieces, and the check states are worked out again.
     Seat s = mover;
     for (int i = 1; i < SEAT_COUNT; ++i) {
         s = next_seat(s);
-        if (!pos.takes_turns(s) || seat_has_legal_move(pos, s)) continue;
-        const bool mated = in_check(pos, s);
+        if (!pos.takes_turns(s)) continue;
+        if (!pos.checks_known) refresh_checks(pos);
+        const bool mated = pos.checked_seats & (1u << s);
+        if (seat_has_legal_move(pos, s, mated)) continue;
         (mated ? undo.mated_seats : undo.stalemated_seats) |= static_cast<std::uint8_t>(1u << s);
         if (pos.is_walking(s)) {
             if (mated && earns) pos.points[mover] += MATE_POINTS;
@@ -202,7 +240,7 @@ void do_move(Position& pos, Move m, Undo& undo) {
     if (__builtin_popcount(may_check) < 2) may_check = 0;
     const std::uint8_t checked_before = may_check ? kings_attacked_by(pos, mover, may_check) : 0;
     pos.make_move(m, undo);
-    apply_ffa_consequences(pos, undo, mover, may_check, checked_before);
+    apply_ffa_consequences(pos, m, undo, mover, may_check, checked_before);
     pos.set_side_to_move(next_seat_taking_turns(pos, mover));
 }
 

@@ -35,7 +35,8 @@ Move legal_move_matching(const Position& pos, Move wanted);
 // castling, double push, en passant or normal. Does not check legality.
 Move with_kind(const Position& pos, Move m);
 
-// Generation for a seat that is not necessarily to move (FFA mate/stalemate pass).
-bool seat_has_legal_move(Position& pos, Seat seat);
+// Generation for a seat that is not necessarily to move (FFA mate/stalemate pass), whose check
+// state the caller already knows.
+bool seat_has_legal_move(Position& pos, Seat seat, bool seat_in_check);
 
 }  // namespace fourchess

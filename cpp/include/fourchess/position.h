@@ -56,6 +56,8 @@ struct Undo {
     std::uint8_t stalemated_seats = 0;
     Termination termination = Termination::NONE;
     Seat side_to_move = RED;
+    std::uint8_t checked_seats = 0;
+    bool checks_known = false;
     std::uint16_t ply_clock = 0;
     std::int32_t points[SEAT_COUNT] = {};
     Square king_square[SEAT_COUNT] = {};
@@ -97,6 +99,11 @@ public:
     std::uint8_t resigned = 0;
     std::uint8_t flagged = 0;
     Termination termination = Termination::NONE;
+    // FFA: bit per seat whose live king is attacked, kept by do_move so that the mate/stalemate
+    // pass need not ask again. Valid only while checks_known; editing a square (put_piece,
+    // remove_piece, and so FEN4 reading, en passant and eliminations) clears it.
+    std::uint8_t checked_seats = 0;
+    bool checks_known = false;
 
     // --- queries ---
     bool is_eliminated(Seat s) const { return eliminated & (1u << s); }
