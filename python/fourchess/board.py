@@ -230,9 +230,15 @@ class Board(_core.Board):
         return "\n".join(rows)
 
 
+# Boards are made often (servers, search): reuse the four plain rule values instead of building
+# and validating a new one each time.
+_PLAIN_RULES = {(mode, setup): Rules(mode=mode, setup=setup) for mode in ("teams", "ffa") for setup in _START_FEN4}
+
+
 def _rules_from(mode: str, setup: str, rules: Rules | None) -> Rules:
     if rules is None:
-        return Rules(mode=mode, setup=setup)
+        plain = _PLAIN_RULES.get((mode, setup))
+        return plain if plain is not None else Rules(mode=mode, setup=setup)  # Rules names the bad value
     if not isinstance(rules, Rules):
         raise TypeError(f"rules must be a fourchess.Rules, got {type(rules).__name__}")
     if (mode, setup) != ("teams", "modern"):
