@@ -300,6 +300,7 @@ Position read_fen4(const std::string& raw, const Rules& rules) {
     pos.clear();
     pos.mode = mode;
     pos.points_lead_ends_game = rules.points_lead_ends_game;
+    pos.walking_kings_stalemated_on_their_turn = rules.walking_kings_stalemated_on_their_turn;
     const View turn = fields[0];
     if (turn.size() != 1 || View("RBYG").find(turn[0]) == View::npos) throw error("turn", turn, "expected one of R, B, Y, G");
     pos.side_to_move = static_cast<Seat>(View("RBYG").find(turn[0]));

@@ -85,6 +85,7 @@ class Board(_core.Board):
             rules.dead_king_walking,
             rules.move_limit or 0,
             rules.points_lead_ends_game,
+            rules.walking_kings_stalemated_on_their_turn,
         )
 
     @property
@@ -95,13 +96,14 @@ class Board(_core.Board):
     @property
     def rules(self) -> Rules:
         """The rule options this game is played under."""
-        ffa, classic, dead_king_walking, move_limit, points_lead_ends_game = self._rules
+        ffa, classic, dead_king_walking, move_limit, points_lead_ends_game, judged_on_turn = self._rules
         return Rules(
             mode="ffa" if ffa else "teams",
             setup="classic" if classic else "modern",
             dead_king_walking=dead_king_walking,
             move_limit=move_limit or None,
             points_lead_ends_game=points_lead_ends_game,
+            walking_kings_stalemated_on_their_turn=judged_on_turn,
         )
 
     @property
