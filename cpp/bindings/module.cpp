@@ -274,22 +274,24 @@ PYBIND11_MODULE(_core, m) {
         // converts to a Board, so Board(fen4) still reaches the constructor below.
         .def(py::init([](const PyGame& other) { game(other); return PyGame(other); }), py::arg("other"))
         .def(py::init([](const std::string& fen4, bool ffa, bool classic, bool dead_king_walking, const py::object& move_limit,
-                         bool points_lead_ends_game) {
+                         bool points_lead_ends_game, bool walking_kings_stalemated_on_their_turn) {
                  Rules rules;
                  rules.mode = ffa ? Mode::FFA : Mode::TEAMS;
                  rules.setup = classic ? Setup::CLASSIC : Setup::MODERN;
                  rules.dead_king_walking = dead_king_walking;
                  rules.move_limit = static_cast<int>(checked_int(move_limit, "move_limit", 0, 1000000, "0 (none) .. 1000000"));
                  rules.points_lead_ends_game = points_lead_ends_game;
+                 rules.walking_kings_stalemated_on_their_turn = walking_kings_stalemated_on_their_turn;
                  return PyGame(read_fen4(fen4, rules), rules);
              }),
              py::arg("fen4"), py::arg("ffa"), py::arg("classic") = false, py::arg("dead_king_walking") = true,
-             py::arg("move_limit") = 0, py::arg("points_lead_ends_game") = true)
+             py::arg("move_limit") = 0, py::arg("points_lead_ends_game") = true,
+             py::arg("walking_kings_stalemated_on_their_turn") = false)
         .def_property_readonly("is_ffa", [](const PyGame& pg) { return game(pg).position().mode == Mode::FFA; })
         .def_property_readonly("_rules", [](const PyGame& pg) {
             const Rules& r = game(pg).rules();
             return py::make_tuple(r.mode == Mode::FFA, r.setup == Setup::CLASSIC, r.dead_king_walking, r.move_limit,
-                                  r.points_lead_ends_game);
+                                  r.points_lead_ends_game, r.walking_kings_stalemated_on_their_turn);
         })
         .def_property_readonly("walking_kings", [](const PyGame& pg) { return seats_of(game(pg).position().walking); })
         .def_property_readonly("moves_played", [](const PyGame& pg) { return game(pg).moves_played(); })

@@ -13,6 +13,7 @@ constexpr int WALKING_KING_STALEMATE_POINTS = 10;  // to each active seat
 constexpr int LAST_PLAYER_POINTS_PER_KING = 20;
 constexpr int DRAW_POINTS = 10;
 constexpr int WINNING_GAP = 21;
+constexpr int NO_SEAT = -1;
 
 void add_to_active_seats(Position& pos, int points) {
     for (int s = 0; s < SEAT_COUNT; ++s)
@@ -132,6 +133,30 @@ void settle_ending(Position& pos, Termination t) {
 
 // `may_check`: the kings this move can newly check (none when fewer than two, since a single
 // check scores nothing); `checked_before`: which of them the mover attacked before the move.
+// A walking king with no legal move: mated (+20 to `mater`, if any) or stalemated (+10 to each
+// active seat); either way its walk is over.
+void end_walking_king(Position& pos, Undo& undo, Seat walker, bool mated, int mater) {
+    if (mated && mater >= 0) pos.points[mater] += MATE_POINTS;
+    if (!mated) add_to_active_seats(pos, WALKING_KING_STALEMATE_POINTS);
+    pos.end_walk(walker, undo);
+}
+
+// With Rules::walking_kings_stalemated_on_their_turn: hands the turn on, judging each walking king
+// whose turn comes with no legal move (a mate by then goes to the seat that moved last).
+void pass_turn_judging_walkers(Position& pos, Undo& undo, Seat mover) {
+    Seat next = next_seat_taking_turns(pos, mover);
+    const bool earns = !pos.is_walking(mover);
+    while (pos.walking_kings_stalemated_on_their_turn && pos.termination == Termination::NONE && pos.is_walking(next) &&
+           !seat_has_legal_move(pos, next)) {
+        const bool mated = in_check(pos, next);
+        (mated ? undo.mated_seats : undo.stalemated_seats) |= static_cast<std::uint8_t>(1u << next);
+        end_walking_king(pos, undo, next, mated, earns ? mover : NO_SEAT);
+        settle_ending(pos, standing_termination(pos));
+        next = next_seat_taking_turns(pos, next);
+    }
+    pos.set_side_to_move(next);
+}
+
 void apply_ffa_consequences(Position& pos, Move m, Undo& undo, Seat mover, std::uint8_t may_check, std::uint8_t checked_before) {
     const bool earns = !pos.is_walking(mover);  // walking kings earn nothing
     // 1. Capture points, 2. king-capture elimination.
@@ -156,11 +181,10 @@ void apply_ffa_consequences(Position& pos, Move m, Undo& undo, Seat mover, std::
         if (!pos.checks_known) refresh_checks(pos);
         const bool mated = pos.checked_seats & (1u << s);
         if (seat_has_legal_move(pos, s, mated)) continue;
+        if (!mated && pos.is_walking(s) && pos.walking_kings_stalemated_on_their_turn) continue;  // judged on its turn
         (mated ? undo.mated_seats : undo.stalemated_seats) |= static_cast<std::uint8_t>(1u << s);
         if (pos.is_walking(s)) {
-            if (mated && earns) pos.points[mover] += MATE_POINTS;
-            if (!mated) add_to_active_seats(pos, WALKING_KING_STALEMATE_POINTS);
-            pos.end_walk(s, undo);
+            end_walking_king(pos, undo, s, mated, earns ? mover : NO_SEAT);
         } else {
             if (mated && earns) pos.points[mover] += MATE_POINTS;
             if (!mated) pos.points[s] += STALEMATE_POINTS;
@@ -241,7 +265,7 @@ void do_move(Position& pos, Move m, Undo& undo) {
     const std::uint8_t checked_before = may_check ? kings_attacked_by(pos, mover, may_check) : 0;
     pos.make_move(m, undo);
     apply_ffa_consequences(pos, m, undo, mover, may_check, checked_before);
-    pos.set_side_to_move(next_seat_taking_turns(pos, mover));
+    pass_turn_judging_walkers(pos, undo, mover);
 }
 
 void undo_move(Position& pos, Move m, const Undo& undo) { pos.undo_all(m, undo); }

@@ -85,6 +85,7 @@ class Board(_core.Board):
             rules.dead_king_walking,
             rules.move_limit or 0,
             rules.points_lead_ends_game,
+            rules.walking_kings_stalemated_on_their_turn,
         )
 
     @property
@@ -95,13 +96,14 @@ class Board(_core.Board):
     @property
     def rules(self) -> Rules:
         """The rule options this game is played under."""
-        ffa, classic, dead_king_walking, move_limit, points_lead_ends_game = self._rules
+        ffa, classic, dead_king_walking, move_limit, points_lead_ends_game, judged_on_turn = self._rules
         return Rules(
             mode="ffa" if ffa else "teams",
             setup="classic" if classic else "modern",
             dead_king_walking=dead_king_walking,
             move_limit=move_limit or None,
             points_lead_ends_game=points_lead_ends_game,
+            walking_kings_stalemated_on_their_turn=judged_on_turn,
         )
 
     @property
@@ -230,9 +232,15 @@ class Board(_core.Board):
         return "\n".join(rows)
 
 
+# Boards are made often (servers, search): reuse the four plain rule values instead of building
+# and validating a new one each time.
+_PLAIN_RULES = {(mode, setup): Rules(mode=mode, setup=setup) for mode in ("teams", "ffa") for setup in _START_FEN4}
+
+
 def _rules_from(mode: str, setup: str, rules: Rules | None) -> Rules:
     if rules is None:
-        return Rules(mode=mode, setup=setup)
+        plain = _PLAIN_RULES.get((mode, setup))
+        return plain if plain is not None else Rules(mode=mode, setup=setup)  # Rules names the bad value
     if not isinstance(rules, Rules):
         raise TypeError(f"rules must be a fourchess.Rules, got {type(rules).__name__}")
     if (mode, setup) != ("teams", "modern"):

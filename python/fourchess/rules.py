@@ -17,10 +17,13 @@ class Rules:
     chess.com rule, on by default). ``move_limit``: total moves by all seats after which the game
     ends (``None``: no limit). ``points_lead_ends_game``: in FFA two seats left 21 or more points
     apart end the game at once (RULES.md §7); off, the leader must ``claim_win``, as on chess.com
-    (boards read from chess.com PGN4 records play that way).
+    (boards read from chess.com PGN4 records play that way). ``walking_kings_stalemated_on_their_turn``:
+    a walking king left without a legal move (not in check) is stalemated only when its own turn
+    comes, as on chess.com, instead of right after the move (RULES.md fine point 3; README
+    decision 12).
 
     >>> Rules.house()
-    Rules(mode='ffa', setup='modern', dead_king_walking=False, move_limit=None, points_lead_ends_game=True)
+    Rules(mode='ffa', setup='modern', dead_king_walking=False, move_limit=None, points_lead_ends_game=True, walking_kings_stalemated_on_their_turn=False)
     """
 
     mode: str = "teams"
@@ -28,13 +31,14 @@ class Rules:
     dead_king_walking: bool = True
     move_limit: int | None = None
     points_lead_ends_game: bool = True
+    walking_kings_stalemated_on_their_turn: bool = False
 
     def __post_init__(self) -> None:
         if self.mode not in _MODES:
             raise ValueError(f"mode must be 'teams' or 'ffa', got {self.mode!r}")
         if self.setup not in _SETUPS:
             raise ValueError(f"setup must be 'modern' or 'classic', got {self.setup!r}")
-        for name in ("dead_king_walking", "points_lead_ends_game"):
+        for name in ("dead_king_walking", "points_lead_ends_game", "walking_kings_stalemated_on_their_turn"):
             if not isinstance(getattr(self, name), bool):
                 raise TypeError(f"{name} must be a bool, got {getattr(self, name)!r}")
         limit = self.move_limit

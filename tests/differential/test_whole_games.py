@@ -26,6 +26,7 @@ VARIANTS = {
     "ffa house rules": {"mode": "ffa", "dead_king_walking": False},
     "ffa claims": {"mode": "ffa", "points_lead_ends_game": False},
     "ffa move limit": {"mode": "ffa", "move_limit": 120},
+    "ffa chess.com": {"mode": "ffa", "points_lead_ends_game": False, "walking_kings_stalemated_on_their_turn": True},
 }
 
 

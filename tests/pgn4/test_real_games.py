@@ -14,21 +14,15 @@ from fourchess.pgn4.tokens import tokenize_movetext
 from pgn4_games import REAL
 
 # file -> why the core cannot follow the record (the exact entry and the rule that differs).
-_WALKING_STALEMATE = (
-    "RULES.md §7 (fine point 3) decides stalemate right after every move, walking kings included; "
-    "chess.com decides a walking king's stalemate on its own turn. ")
-DIVERGES = {
-    "ffa-hornet-101543960.pgn4": _WALKING_STALEMATE + (
-        "Round 112: after Blue's Kh2-i3 Red's walking king on k2 has no move, so the core puts Red "
-        "out (+10 to Blue and Green); Green's Qe1-i5 then frees k1 and chess.com has Red play "
-        "113. Kk2-k1, so every later slot is off by one seat"),
-    "ffa-hornet-104066385.pgn4": (
-        _WALKING_STALEMATE + "Round 29 Blue d4-e4 stalemates Red's "
-        "walking king on k1 (core: Red out, +10 to B, Y, G); chess.com decides it on Red's turn, "
-        "after Green's k8-j8 has blocked the j-file, and Red plays 30. Kk1-j1"),
-}
+DIVERGES: dict[str, str] = {}
 # file -> why only the ending differs (the moves replay).
 ENDING_DIVERGES = {
+    "ffa-hornet-101543960.pgn4": (
+        "The record ends with 118. .. Qh4-h3+#, Blue mating Red's walking king; Blue (86) and Green "
+        "(39) are left, 47 apart, and the Termination tag says '(Blue +20)' (Result Blue 106). No "
+        "claim is recorded, and in every other record the seat left standing after a claim, not "
+        "the leader, takes the +20. Under the chess.com claim rule (README decision 11) the core "
+        "leaves the game going at Blue 86"),
     "ffa-hornet-99400055.pgn4": (
         "The record ends 86. Qe2-f1+# (Red mates Blue's walking king) .. Kj5-j4, 87. R with Red "
         "leading Green 84-44; the Termination tag says '(insuff. material; Red +10, Green +10)' "

@@ -151,3 +151,34 @@ def test_claim_is_refused_unless_the_rule_holds(Board):
     board = Board(mode="ffa")
     with pytest.raises(ValueError):
         board.claim_win(RED)
+
+
+# README decision 12: chess.com judges a stuck walking king on its own turn.
+CHESS_COM_TIMING = {"mode": "ffa", "walking_kings_stalemated_on_their_turn": True}
+
+
+def test_stuck_walking_king_waits_for_its_turn_to_be_stalemated(Board, Rules):
+    """f10-f2 leaves Red's king on d1 without a move (d2, e2 on rank 2, e1 on the e-file), but it
+    is only judged when Red's turn comes, after Yellow and Green: then +10 to B, Y and G."""
+    board = Board(fen4(CORNERED_WALKER, "B", dead=(1, 0, 0, 0), resigned=(RED,)), rules=Rules(**CHESS_COM_TIMING))
+    board.push_move("f10-f2")
+    assert board.walking_kings == frozenset({RED}) and board.points == (0, 0, 0, 0)
+    board.push_move("g14-h14")
+    board.push_move("n8-n9")
+    assert board.walking_kings == frozenset() and board.points == (0, 10, 10, 10)
+    assert board.turn == BLUE, "Red's turn came and went with its stalemate"
+
+
+def test_walking_king_freed_before_its_turn_plays_on(Board, Rules):
+    """Green's bishop takes the e10 rook that covered e1: by Red's turn d1-e1 is legal again."""
+    pieces = dict(CORNERED_WALKER, g12="gB")
+    board = Board(fen4(pieces, "B", dead=(1, 0, 0, 0), resigned=(RED,)), rules=Rules(**CHESS_COM_TIMING))
+    board.push_move("f10-f2")
+    board.push_move("g14-h14")
+    board.push_move("g12-e10")
+    assert board.turn == RED and board.walking_kings == frozenset({RED})
+    assert moves(board) == {"d1-e1"}
+    assert board.points == (0, 0, 0, 5)
+    immediate = Board(fen4(pieces, "B", dead=(1, 0, 0, 0), resigned=(RED,)), mode="ffa")
+    immediate.push_move("f10-f2")
+    assert immediate.walking_kings == frozenset(), "RULES.md fine point 3: judged right away"

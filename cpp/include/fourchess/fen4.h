@@ -4,6 +4,7 @@
 
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 #include "fourchess/position.h"
 
@@ -40,6 +41,6 @@ std::string printable(const std::string& text);
 
 // "a1".."n14" <-> square index; NO_SQUARE for anything else.
 std::string square_name(Square s);
-Square parse_square(const std::string& text);
+Square parse_square(std::string_view text);
 
 }  // namespace fourchess

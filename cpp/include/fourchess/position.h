@@ -90,6 +90,7 @@ public:
     Seat side_to_move = RED;
     Mode mode = Mode::TEAMS;
     bool points_lead_ends_game = true;  // Rules::points_lead_ends_game, needed by the end tests
+    bool walking_kings_stalemated_on_their_turn = false;  // the Rules option of that name
     std::uint8_t castling = 0;
     // Seat states, a bit per seat. Eliminated: out of the competition (FFA mate, stalemate, king
     // capture, resignation, timeout). Walking: eliminated, but the king still lives and takes its

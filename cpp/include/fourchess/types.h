@@ -37,6 +37,10 @@ struct Rules {
     // FFA: two seats left 21+ points apart end the game at once (RULES.md §7). Off, the leader
     // must claim, as on chess.com, whose records show games going on past such a lead.
     bool points_lead_ends_game = true;
+    // FFA: a walking king left with no legal move but not in check is stalemated when its own turn
+    // comes (as on chess.com, whose records show it moving again after such a move), instead of
+    // right after the move (RULES.md fine point 3). Mates stay immediate, as the records' '#' show.
+    bool walking_kings_stalemated_on_their_turn = false;
 };
 
 enum PieceType : std::uint8_t { NO_PIECE_TYPE, PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING };

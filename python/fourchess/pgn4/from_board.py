@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fourchess import CLASSIC_START_FEN4, MODERN_START_FEN4, Board, GameEvent
 from fourchess.outcome import SEAT_NAMES
-from fourchess.pgn4.tree import Game
+from fourchess.pgn4.tree import Game, GameNode
 
 _MARKERS = {"resign": "R", "claim": "R", "timeout": "T"}
 
@@ -25,7 +25,7 @@ def game_from_board(board: Board, players: tuple[str, str, str, str] = SEAT_NAME
     if outcome is not None:
         headers["Termination"] = outcome.termination.name.replace("_", " ").capitalize()
     game = Game(headers)
-    node = game
+    node: GameNode = game
     for step in board.history:
         if isinstance(step, GameEvent):
             node = node.add_variation(marker=_MARKERS[step.kind])

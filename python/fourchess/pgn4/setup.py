@@ -50,8 +50,9 @@ def setup_for_headers(headers: dict[str, str], *, mode: str | None = None,
 def new_board(mode: str, start: str, dead_king_walking: bool = True) -> Board:
     """A board for a mode, a setup name (modern/classic) or a FEN4, and the walking-king rule.
 
-    chess.com records play on past a 21-point lead until the leader claims, so their boards do
-    not end the game there by themselves (README decision 11).
+    chess.com records play on past a 21-point lead until the leader claims, and judge a walking
+    king's mate or stalemate on its own turn, so their boards play that way (README decisions 11
+    and 12).
     """
     fen4 = None if start in ("modern", "classic") else start
     rules = fourchess.Rules(
@@ -59,6 +60,7 @@ def new_board(mode: str, start: str, dead_king_walking: bool = True) -> Board:
         setup=start if fen4 is None else "modern",
         dead_king_walking=dead_king_walking,
         points_lead_ends_game=False,
+        walking_kings_stalemated_on_their_turn=True,
     )
     try:
         return Board(fen4, rules=rules)

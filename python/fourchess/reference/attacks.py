@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Collection
+from typing import TypeGuard
 
 from .pieces import SLIDES_DIAGONAL, SLIDES_STRAIGHT, Piece
 from .position import Position
@@ -18,7 +19,7 @@ def _first_piece(squares: list[Piece | None], ray: tuple[int, ...]) -> Piece | N
     return None
 
 
-def _is_attacker(piece: Piece | None, by_seats: Collection[int], kinds: Collection[str]) -> bool:
+def _is_attacker(piece: Piece | None, by_seats: Collection[int], kinds: Collection[str]) -> TypeGuard[Piece]:
     # Dead pieces have owner None, so they never attack.
     return piece is not None and piece.owner in by_seats and piece.kind in kinds
 
@@ -28,11 +29,13 @@ def attackers_of(position: Position, square: int, by_seats: Collection[int]) -> 
     squares = position.squares
     found: list[Piece] = []
     for origin in KNIGHT_TARGETS[square]:
-        if _is_attacker(squares[origin], by_seats, "N"):
-            found.append(squares[origin])
+        knight = squares[origin]
+        if _is_attacker(knight, by_seats, "N"):
+            found.append(knight)
     for origin in KING_TARGETS[square]:
-        if _is_attacker(squares[origin], by_seats, "K"):
-            found.append(squares[origin])
+        king = squares[origin]
+        if _is_attacker(king, by_seats, "K"):
+            found.append(king)
     for ray in ROOK_RAYS[square]:
         piece = _first_piece(squares, ray)
         if _is_attacker(piece, by_seats, SLIDES_STRAIGHT):
@@ -43,8 +46,9 @@ def attackers_of(position: Position, square: int, by_seats: Collection[int]) -> 
             found.append(piece)
     for seat in by_seats:
         for origin in pawn_attack_origins(seat, square):
-            if squares[origin] == Piece("P", seat):
-                found.append(squares[origin])
+            pawn = Piece("P", seat)
+            if squares[origin] == pawn:
+                found.append(pawn)
     return found
 
 

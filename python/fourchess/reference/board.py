@@ -59,7 +59,11 @@ class Board:
         self._rules = _choose_rules(mode, setup, rules)
         text = START_FEN4[self._rules.setup] if fen4 is None else fen4
         self._position: Position = read_fen4(
-            text, self._rules.mode, self._rules.dead_king_walking, self._rules.points_lead_ends_game
+            text,
+            self._rules.mode,
+            self._rules.dead_king_walking,
+            self._rules.points_lead_ends_game,
+            self._rules.walking_kings_stalemated_on_their_turn,
         )
         self._stack: list[_Entry] = []
         # How often each repetition key occurred since the root (the root included).

@@ -10,8 +10,14 @@ from .position import Position
 from .squares import file_of, parse_square, rank_of
 
 
+def _square(name: str) -> int:
+    square = parse_square(name)
+    assert square is not None, name
+    return square
+
+
 def _squares(*names: str) -> tuple[int, ...]:
-    return tuple(parse_square(name) for name in names)  # type: ignore[misc]
+    return tuple(_square(name) for name in names)
 
 
 # A king castles only from one of its seat's two central back-line squares.
@@ -20,8 +26,7 @@ KING_HOMES = {0: _squares("g1", "h1"), 1: _squares("a7", "a8"),
 ROOK_CORNERS = {0: _squares("d1", "k1"), 1: _squares("a4", "a11"),
                 2: _squares("d14", "k14"), 3: _squares("n4", "n11")}
 # Where the sides are measured from when the king is not on a home square.
-MODERN_KING = {0: parse_square("h1"), 1: parse_square("a7"),
-               2: parse_square("g14"), 3: parse_square("n8")}
+MODERN_KING = {0: _square("h1"), 1: _square("a7"), 2: _square("g14"), 3: _square("n8")}
 
 SHORT_DISTANCE = 3  # the short side's rook stands 3 squares from the king, the long side's 4
 
@@ -38,7 +43,7 @@ def _unit_step(a: int, b: int) -> int:
 def is_short_corner(position: Position, seat: int, corner: int) -> bool:
     """Whether `corner` is the seat's short side, measured from its king's home square."""
     king = position.king_square(seat)
-    origin = king if king in KING_HOMES[seat] else MODERN_KING[seat]
+    origin = MODERN_KING[seat] if king is None or king not in KING_HOMES[seat] else king
     return _distance(origin, corner) == SHORT_DISTANCE
 
 

@@ -206,7 +206,11 @@ def _apply_ffa_eliminations(position: Position, dead_king_walking: bool) -> None
 
 
 def read_fen4(
-    text: str, mode: str, dead_king_walking: bool = True, points_lead_ends_game: bool = True
+    text: str,
+    mode: str,
+    dead_king_walking: bool = True,
+    points_lead_ends_game: bool = True,
+    walking_kings_stalemated_on_their_turn: bool = False,
 ) -> Position:
     """Parse and validate a FEN4 string into a Position of the given mode."""
     if not isinstance(text, str):
@@ -220,7 +224,11 @@ def read_fen4(
         )
     turn, dead, short, long_, points, ply, board = fields
 
-    position = Position(mode=mode, points_lead_ends_game=points_lead_ends_game)
+    position = Position(
+        mode=mode,
+        points_lead_ends_game=points_lead_ends_game,
+        walking_kings_stalemated_on_their_turn=walking_kings_stalemated_on_their_turn,
+    )
     if turn not in tuple(SEAT_LETTERS):
         raise Fen4Error(f"FEN4 turn field: expected one of R B Y G, got {turn!r}")
     position.turn = SEAT_LETTERS.index(turn)

@@ -49,19 +49,48 @@ def _add_to_active_seats(position: Position, points: int) -> None:
 
 
 def _mate_pass(position: Position, mover: int, mover_earns: bool) -> None:
-    """Every other seat still taking turns, from the next one on, is examined as if to move."""
+    """Every other seat still taking turns, from the next one on, is examined as if to move.
+
+    With the chess.com option, a walking king that is stuck but not in check waits for its own
+    turn to be judged (README decision 12)."""
     for offset in (1, 2, 3):
         seat = (mover + offset) % 4
         if not position.takes_turns(seat) or has_legal_move(position, seat):
             continue
-        if is_in_check(position, seat):
-            if mover_earns:
-                position.points[mover] += MATE_POINTS
-        elif seat in position.walking:
-            _add_to_active_seats(position, WALKING_STALEMATE_POINTS)
-        else:
-            position.points[seat] += STALEMATE_POINTS
-        eliminate(position, seat)  # a walking king mated or stalemated is fully out
+        in_check = is_in_check(position, seat)
+        if not in_check and seat in position.walking and position.walking_kings_stalemated_on_their_turn:
+            continue
+        _judge_stuck_seat(position, seat, in_check, mover if mover_earns else None)
+
+
+def _judge_stuck_seat(position: Position, seat: int, in_check: bool, mater: int | None) -> None:
+    """A seat with no legal move: mated (+20 to the mater) or stalemated (+20 to itself, or +10
+    to each active seat for a walking king); either way it is fully out."""
+    if in_check:
+        if mater is not None:
+            position.points[mater] += MATE_POINTS
+    elif seat in position.walking:
+        _add_to_active_seats(position, WALKING_STALEMATE_POINTS)
+    else:
+        position.points[seat] += STALEMATE_POINTS
+    eliminate(position, seat)  # a walking king mated or stalemated is fully out
+
+
+def pass_turn(position: Position, mover: int) -> None:
+    """The turn goes to the next seat taking turns; with the chess.com option, each walking king
+    whose turn comes with no legal move is judged then (a mate goes to the seat that moved)."""
+    seat = position.next_seat_taking_turns(mover)
+    mater = None if mover in position.walking else mover
+    while (
+        position.walking_kings_stalemated_on_their_turn
+        and position.ended is None
+        and seat in position.walking
+        and not has_legal_move(position, seat)
+    ):
+        _judge_stuck_seat(position, seat, is_in_check(position, seat), mater)
+        run_end_tests(position)
+        seat = position.next_seat_taking_turns(seat)
+    position.turn = seat
 
 
 def _live_material(position: Position, seat: int) -> list[tuple[str, int]]:
@@ -154,4 +183,4 @@ def apply_consequences(
         position.points[mover] += _check_bonus(position, mover, newly_checked)
     _mate_pass(position, mover, mover_earns)
     run_end_tests(position)
-    position.turn = position.next_seat_taking_turns(mover)
+    pass_turn(position, mover)

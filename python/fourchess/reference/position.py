@@ -35,6 +35,7 @@ class Position:
     # every other position-level question ignore it (RULES.md §9).
     history_end: Termination | None = None
     points_lead_ends_game: bool = True  # the Rules option of that name (README decision 11)
+    walking_kings_stalemated_on_their_turn: bool = False  # the Rules option (README decision 12)
 
     def copy(self) -> Position:
         return Position(
@@ -54,6 +55,7 @@ class Position:
             ended=self.ended,
             history_end=self.history_end,
             points_lead_ends_game=self.points_lead_ends_game,
+            walking_kings_stalemated_on_their_turn=self.walking_kings_stalemated_on_their_turn,
         )
 
     @property

@@ -17,13 +17,16 @@ class Rules:
     # FFA: two active seats 21+ points apart end the game at once (RULES.md §7); off, the leader
     # must claim the win, as on chess.com (README decision 11).
     points_lead_ends_game: bool = True
+    # FFA: a stuck walking king not in check is stalemated on its own turn, as on chess.com
+    # (README decision 12), instead of right after the move (RULES.md fine point 3).
+    walking_kings_stalemated_on_their_turn: bool = False
 
     def __post_init__(self) -> None:
         if self.mode not in (TEAMS, FFA):
             raise ValueError(f"mode must be 'teams' or 'ffa', got {self.mode!r}")
         if self.setup not in START_FEN4:
             raise ValueError(f"setup must be 'modern' or 'classic', got {self.setup!r}")
-        for name in ("dead_king_walking", "points_lead_ends_game"):
+        for name in ("dead_king_walking", "points_lead_ends_game", "walking_kings_stalemated_on_their_turn"):
             if not isinstance(getattr(self, name), bool):
                 raise ValueError(f"{name} must be True or False, got {getattr(self, name)!r}")
         limit = self.move_limit
