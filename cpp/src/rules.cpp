@@ -147,7 +147,7 @@ void pass_turn_judging_walkers(Position& pos, Undo& undo, Seat mover) {
     Seat next = next_seat_taking_turns(pos, mover);
     const bool earns = !pos.is_walking(mover);
     while (pos.walking_kings_stalemated_on_their_turn && pos.termination == Termination::NONE && pos.is_walking(next) &&
-           !seat_has_legal_move(pos, next)) {
+           !seat_has_legal_move(pos, next, in_check(pos, next))) {
         const bool mated = in_check(pos, next);
         (mated ? undo.mated_seats : undo.stalemated_seats) |= static_cast<std::uint8_t>(1u << next);
         end_walking_king(pos, undo, next, mated, earns ? mover : NO_SEAT);
