@@ -2,6 +2,7 @@
 
 #include "fourchess/attacks.h"
 #include "fourchess/pawn_steps.h"
+#include "free_move_witness.h"
 
 namespace fourchess {
 
@@ -361,6 +362,8 @@ private:
 // positions of the FFA mate/stalemate pass and of termination tests end here.
 bool has_unpinnable_free_move(const Position& pos) {
     const Seat us = pos.side_to_move;
+    Square* hint = pos.free_move_hint[us];
+    if (hint[0] != NO_SQUARE && is_unpinnable_free_move(pos, us, hint[0], hint[1])) return true;
     const Square king = pos.king_square[us];
     const Mask256& own = pos.live_by_seat[us];
     const Mask256& king_rook_lines = GEOMETRY.rook_lines[king];
@@ -368,32 +371,39 @@ bool has_unpinnable_free_move(const Position& pos) {
     auto unpinnable = [&](Square from) { return !king_rook_lines.test(from) && !king_bishop_lines.test(from); };
     Mask256 blocked = own | (pos.by_type[KING] & ~pos.dead);  // friendly pieces and live kings
     if (pos.mode == Mode::TEAMS) blocked |= pos.live_by_seat[(us + 2) & 3];
-    // Cheapest and likeliest first, each returning at the first find: knights, pawn pushes, a
-    // slider's first step, pawn captures.
+    // Cheapest and likeliest first, each returning at the first find (kept as the seat's hint):
+    // knights, pawn pushes, a slider's first step, pawn captures.
     bool any = false;
-    for_each_square(own & pos.by_type[KNIGHT], [&](Square from) {
-        any = any || (unpinnable(from) && (GEOMETRY.knight_mask[from] & ~blocked).any());
-    });
+    auto found = [&](Square from, Square to) {
+        hint[0] = from;
+        hint[1] = to;
+        any = true;
+    };
+    auto first_step = [&](Square from, const Mask256& targets) {
+        if (any || !unpinnable(from)) return;
+        const Mask256 free = targets & ~blocked;
+        if (free.any()) found(from, free.lsb());
+    };
+    for_each_square(own & pos.by_type[KNIGHT], [&](Square from) { first_step(from, GEOMETRY.knight_mask[from]); });
     if (any) return true;
     const Mask256 pawns = own & pos.by_type[PAWN];
     for_each_square(pawns, [&](Square from) {
         const Square push = GEOMETRY.pawn_push[us][from];
-        any = any || (push != NO_SQUARE && !pos.occupied.test(push) && unpinnable(from));
+        if (!any && push != NO_SQUARE && !pos.occupied.test(push) && unpinnable(from)) found(from, push);
     });
     if (any) return true;
-    for_each_square(own & (pos.by_type[ROOK] | pos.by_type[QUEEN]), [&](Square from) {
-        any = any || (unpinnable(from) && (GEOMETRY.king_mask[from] & GEOMETRY.rook_lines[from] & ~blocked).any());
-    });
-    for_each_square(own & (pos.by_type[BISHOP] | pos.by_type[QUEEN]), [&](Square from) {
-        any = any || (unpinnable(from) && (GEOMETRY.king_mask[from] & GEOMETRY.bishop_lines[from] & ~blocked).any());
-    });
+    for_each_square(own & (pos.by_type[ROOK] | pos.by_type[QUEEN]),
+                    [&](Square from) { first_step(from, GEOMETRY.king_mask[from] & GEOMETRY.rook_lines[from]); });
+    for_each_square(own & (pos.by_type[BISHOP] | pos.by_type[QUEEN]),
+                    [&](Square from) { first_step(from, GEOMETRY.king_mask[from] & GEOMETRY.bishop_lines[from]); });
     if (any || pawns.none()) return any;
     Mask256 capture_target = pos.occupied & ~blocked;
     for (int s = 0; s < SEAT_COUNT; ++s)
         if (pos.en_passant[s].active()) capture_target.clear(pos.en_passant[s].skipped);
     for_each_square(pawns, [&](Square from) {
-        if (!unpinnable(from)) return;
-        for (Square to : GEOMETRY.pawn_capture[us][from]) any |= to != NO_SQUARE && capture_target.test(to);
+        if (any || !unpinnable(from)) return;
+        for (Square to : GEOMETRY.pawn_capture[us][from])
+            if (!any && to != NO_SQUARE && capture_target.test(to)) found(from, to);
     });
     return any;
 }

@@ -58,6 +58,12 @@ struct Undo {
     Seat side_to_move = RED;
     std::uint8_t checked_seats = 0;
     bool checks_known = false;
+    // A hint, not state: per seat the (from, to) of the last "free" move movegen's pre-test found
+    // (see free_move_witness.h). It is re-verified against the current position before use, so a
+    // stale hint costs a few tests and never changes a result; copies, undo and comparisons may
+    // ignore it.
+    mutable Square free_move_hint[SEAT_COUNT][2] = {{NO_SQUARE, NO_SQUARE}, {NO_SQUARE, NO_SQUARE},
+                                                     {NO_SQUARE, NO_SQUARE}, {NO_SQUARE, NO_SQUARE}};
     std::uint16_t ply_clock = 0;
     std::int32_t points[SEAT_COUNT] = {};
     Square king_square[SEAT_COUNT] = {};
@@ -105,6 +111,12 @@ public:
     // remove_piece, and so FEN4 reading, en passant and eliminations) clears it.
     std::uint8_t checked_seats = 0;
     bool checks_known = false;
+    // A hint, not state: per seat the (from, to) of the last "free" move movegen's pre-test found
+    // (see free_move_witness.h). It is re-verified against the current position before use, so a
+    // stale hint costs a few tests and never changes a result; copies, undo and comparisons may
+    // ignore it.
+    mutable Square free_move_hint[SEAT_COUNT][2] = {{NO_SQUARE, NO_SQUARE}, {NO_SQUARE, NO_SQUARE},
+                                                     {NO_SQUARE, NO_SQUARE}, {NO_SQUARE, NO_SQUARE}};
 
     // --- queries ---
     bool is_eliminated(Seat s) const { return eliminated & (1u << s); }
