@@ -1,7 +1,5 @@
 #include "fourchess/position.h"
 
-#include <cstring>
-
 namespace fourchess {
 
 namespace {
@@ -72,9 +70,10 @@ void Position::lift(Square s) {
     if (Hash) key ^= ZOBRIST.piece[p.hash_index()][s];
 }
 
-// Two bit flips per mask instead of a lift and a place: the common quiet move.
+// Two bit flips per mask instead of a lift and a place: the common quiet move. Forced inline:
+// a call costs as much as the flips (the saved registers), and make/undo call it once a move.
 template <bool Hash>
-void Position::relocate(Square from, Square to) {
+[[gnu::always_inline]] inline void Position::relocate(Square from, Square to) {
     const Piece p = board[from];
     board[to] = p;
     board[from] = NO_PIECE;
@@ -167,23 +166,10 @@ void Position::clear_castling_for_corner(Square corner) {
 }
 
 void Position::save_state(Undo& undo) const {
-    std::memcpy(undo.en_passant, en_passant, sizeof en_passant);
-    undo.castling = castling;
-    undo.eliminated = eliminated;
-    undo.walking = walking;
-    undo.resigned = resigned;
-    undo.flagged = flagged;
+    static_cast<TurnState&>(undo) = *this;
     undo.killed_seats = 0;
     undo.mated_seats = 0;
     undo.stalemated_seats = 0;
-    undo.termination = termination;
-    undo.side_to_move = side_to_move;
-    undo.checked_seats = checked_seats;
-    undo.checks_known = checks_known;
-    undo.ply_clock = ply_clock;
-    std::memcpy(undo.points, points, sizeof points);
-    std::memcpy(undo.king_square, king_square, sizeof king_square);
-    undo.key = key;
 }
 
 void Position::make_move(Move m, Undo& undo) {
@@ -240,8 +226,9 @@ void Position::make_move(Move m, Undo& undo) {
     if (castling) {
         if (piece.type() == KING)
             set_castling(castling & ~(castling_bit(mover, SHORT) | castling_bit(mover, LONG)));
-        clear_castling_for_corner(from);
-        clear_castling_for_corner(to);
+        // Most moves touch no rook corner: one table lookup each instead of a call.
+        if (CORNERS.code[from]) clear_castling_for_corner(from);
+        if (CORNERS.code[to]) clear_castling_for_corner(to);
     }
     ply_clock = resets_clock ? 0 : static_cast<std::uint16_t>(ply_clock + 1);
 }
@@ -259,22 +246,7 @@ void Position::revive_killed(const Undo& undo) {
     }
 }
 
-void Position::restore_state(const Undo& undo) {
-    std::memcpy(en_passant, undo.en_passant, sizeof en_passant);
-    castling = undo.castling;
-    eliminated = undo.eliminated;
-    walking = undo.walking;
-    resigned = undo.resigned;
-    flagged = undo.flagged;
-    termination = undo.termination;
-    side_to_move = undo.side_to_move;
-    checked_seats = undo.checked_seats;
-    checks_known = undo.checks_known;
-    ply_clock = undo.ply_clock;
-    std::memcpy(points, undo.points, sizeof points);
-    std::memcpy(king_square, undo.king_square, sizeof king_square);
-    key = undo.key;
-}
+void Position::restore_state(const Undo& undo) { static_cast<TurnState&>(*this) = undo; }
 
 void Position::undo_action(const Undo& undo) {
     if (undo.killed_seats) revive_killed(undo);

@@ -40,63 +40,17 @@ constexpr std::uint8_t castling_bit(Seat seat, CastleSide side) {
     return static_cast<std::uint8_t>(1u << (seat * 2 + side));
 }
 
-// Everything undo_move needs that the move itself does not say.
-struct Undo {
-    Piece captured;                  // piece that stood on the destination
-    Piece captured_en_passant;       // pawn removed from T by an en-passant capture
-    Square en_passant_pawn = NO_SQUARE;
-    EnPassant en_passant[SEAT_COUNT];
-    std::uint8_t castling = 0;
-    std::uint8_t eliminated = 0;
-    std::uint8_t walking = 0;
-    std::uint8_t resigned = 0;
-    std::uint8_t flagged = 0;
-    std::uint8_t killed_seats = 0;   // seats whose pieces (or walking king) died in this step
-    std::uint8_t mated_seats = 0;    // FFA: seats checkmated by this move
-    std::uint8_t stalemated_seats = 0;
-    Termination termination = Termination::NONE;
-    Seat side_to_move = RED;
-    std::uint8_t checked_seats = 0;
-    bool checks_known = false;
-    // A hint, not state: per seat the (from, to) of the last "free" move movegen's pre-test found
-    // (see free_move_witness.h). It is re-verified against the current position before use, so a
-    // stale hint costs a few tests and never changes a result; copies, undo and comparisons may
-    // ignore it.
-    mutable Square free_move_hint[SEAT_COUNT][2] = {{NO_SQUARE, NO_SQUARE}, {NO_SQUARE, NO_SQUARE},
-                                                     {NO_SQUARE, NO_SQUARE}, {NO_SQUARE, NO_SQUARE}};
-    std::uint16_t ply_clock = 0;
-    std::int32_t points[SEAT_COUNT] = {};
-    Square king_square[SEAT_COUNT] = {};
-    std::uint64_t key = 0;
-
-    // Squares whose pieces died, per seat. Only seats in killed_seats are ever read, so the words
-    // are left uninitialised: they are half of an Undo, and perft creates one per node.
-    Mask256 killed(int seat) const { return Mask256{{killed_words[seat][0], killed_words[seat][1], killed_words[seat][2], killed_words[seat][3]}}; }
-    void set_killed(int seat, const Mask256& m) {
-        for (int i = 0; i < 4; ++i) killed_words[seat][i] = m.w[i];
-    }
-
-private:
-    std::uint64_t killed_words[SEAT_COUNT][4];
-};
-
-class Position {
-public:
-    // --- state (public for the layers above; only the methods below keep it consistent) ---
-    Piece board[GRID_SQUARES];
-    Mask256 live_by_seat[SEAT_COUNT];
-    Mask256 by_type[PIECE_TYPE_COUNT];  // live and dead pieces of each type
-    Mask256 dead;
-    Mask256 occupied;
+// The part of a position that a move changes other than by moving pieces, kept in one block so
+// that saving it before a move and restoring it on undo is a single struct copy (a few vector
+// moves) rather than a copy per field. Position and Undo both inherit it, so the fields keep their
+// names on both.
+struct TurnState {
     Square king_square[SEAT_COUNT] = {NO_SQUARE, NO_SQUARE, NO_SQUARE, NO_SQUARE};  // live kings
     EnPassant en_passant[SEAT_COUNT];
     std::int32_t points[SEAT_COUNT] = {};
     std::uint64_t key = 0;
     std::uint16_t ply_clock = 0;
     Seat side_to_move = RED;
-    Mode mode = Mode::TEAMS;
-    bool points_lead_ends_game = true;  // Rules::points_lead_ends_game, needed by the end tests
-    bool walking_kings_stalemated_on_their_turn = false;  // the Rules option of that name
     std::uint8_t castling = 0;
     // Seat states, a bit per seat. Eliminated: out of the competition (FFA mate, stalemate, king
     // capture, resignation, timeout). Walking: eliminated, but the king still lives and takes its
@@ -111,6 +65,41 @@ public:
     // remove_piece, and so FEN4 reading, en passant and eliminations) clears it.
     std::uint8_t checked_seats = 0;
     bool checks_known = false;
+};
+
+// Everything undo_move needs that the move itself does not say: the TurnState before the move,
+// and what the move took off the board.
+struct Undo : TurnState {
+    Piece captured;                  // piece that stood on the destination
+    Piece captured_en_passant;       // pawn removed from T by an en-passant capture
+    Square en_passant_pawn = NO_SQUARE;
+    std::uint8_t killed_seats = 0;   // seats whose pieces (or walking king) died in this step
+    std::uint8_t mated_seats = 0;    // FFA: seats checkmated by this move
+    std::uint8_t stalemated_seats = 0;
+
+    // Squares whose pieces died, per seat. Only seats in killed_seats are ever read, so the words
+    // are left uninitialised: they are half of an Undo, and perft creates one per node.
+    Mask256 killed(int seat) const { return Mask256{{killed_words[seat][0], killed_words[seat][1], killed_words[seat][2], killed_words[seat][3]}}; }
+    void set_killed(int seat, const Mask256& m) {
+        for (int i = 0; i < 4; ++i) killed_words[seat][i] = m.w[i];
+    }
+
+private:
+    std::uint64_t killed_words[SEAT_COUNT][4];
+};
+
+class Position : public TurnState {
+public:
+    // --- state (public for the layers above; only the methods below keep it consistent) ---
+    // Besides the TurnState fields (king squares, en passant, points, key, clocks, seat states):
+    Piece board[GRID_SQUARES];
+    Mask256 live_by_seat[SEAT_COUNT];
+    Mask256 by_type[PIECE_TYPE_COUNT];  // live and dead pieces of each type
+    Mask256 dead;
+    Mask256 occupied;
+    Mode mode = Mode::TEAMS;
+    bool points_lead_ends_game = true;  // Rules::points_lead_ends_game, needed by the end tests
+    bool walking_kings_stalemated_on_their_turn = false;  // the Rules option of that name
     // A hint, not state: per seat the (from, to) of the last "free" move movegen's pre-test found
     // (see free_move_witness.h). It is re-verified against the current position before use, so a
     // stale hint costs a few tests and never changes a result; copies, undo and comparisons may
