@@ -37,8 +37,12 @@ bool slider_attackers(const Position& pos, Square target, const Mask256& live, S
 }  // namespace
 
 Mask256 step_attackers_to(const Position& pos, Square target, std::uint8_t seats) {
+    return step_attackers_to(pos, target, seats, pos.live_pieces_of(seats));
+}
+
+Mask256 step_attackers_to(const Position& pos, Square target, std::uint8_t seats, const Mask256& live) {
     Mask256 found = (GEOMETRY.knight_mask[target] & pos.by_type[KNIGHT]) | (GEOMETRY.king_mask[target] & pos.by_type[KING]);
-    found &= pos.live_pieces_of(seats);
+    found &= live;
     for (int s = 0; s < SEAT_COUNT; ++s)
         if (seats & (1u << s)) found |= GEOMETRY.pawn_attackers[s][target] & pos.by_type[PAWN] & pos.live_by_seat[s];
     return found;

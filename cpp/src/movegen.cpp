@@ -30,8 +30,9 @@ struct Legality {
     explicit Legality(const Position& pos) : us(pos.side_to_move), king(pos.king_square[us]), opponents(pos.opponent_seats(us)) {
         friendly = pos.live_by_seat[us];
         if (pos.mode == Mode::TEAMS) friendly |= pos.live_by_seat[(us + 2) & 3];
-        Mask256 checkers = step_attackers_to(pos, king, opponents);
-        scan_lines(pos, checkers);
+        const Mask256 enemies = pos.live_pieces_of(opponents);  // gathered once for both scans
+        Mask256 checkers = step_attackers_to(pos, king, opponents, enemies);
+        scan_lines(pos, enemies, checkers);
         check_block |= checkers;
         // Only "none, one, more" matters; this avoids a popcount (a library call on baseline x86-64).
         if (checkers.any()) {
@@ -53,8 +54,7 @@ struct Legality {
     // if it is the nearest piece from the king it gives check (its line becomes interposition
     // squares); if the nearest piece is ours and the slider comes next, that piece is pinned to
     // the line. A second slider further along the same line finds neither and adds nothing.
-    void scan_lines(const Position& pos, Mask256& checkers) {
-        const Mask256 enemies = pos.live_pieces_of(opponents);
+    void scan_lines(const Position& pos, const Mask256& enemies, Mask256& checkers) {
         const Mask256 candidates = (GEOMETRY.rook_lines[king] & enemies & (pos.by_type[ROOK] | pos.by_type[QUEEN])) |
                                    (GEOMETRY.bishop_lines[king] & enemies & (pos.by_type[BISHOP] | pos.by_type[QUEEN]));
         const Mask256& own = pos.live_by_seat[us];
@@ -257,7 +257,19 @@ private:
     // Counting out of check: pawns as whole-mask shifts, unpinned sliders by walking their rays.
     void count_out_of_check(const Mask256& own) {
         count_pawns(own & pos_.by_type[PAWN]);
-        for_each_square(own & pos_.by_type[KNIGHT], [&](Square from) { piece_moves(from, GEOMETRY.knight_mask[from]); });
+        // A knight never moves along a line, so a pinned one has no move; an unpinned one's moves
+        // are its non-friendly targets, of which only a king capture in FFA needs a test.
+        for_each_square(own & pos_.by_type[KNIGHT] & ~legal_.pinned, [&](Square from) {
+            Mask256 targets = GEOMETRY.knight_mask[from] & reachable_;
+            if constexpr (M == Mode::FFA) {
+                const Mask256 kings = targets & live_kings_;
+                if (kings.any()) {
+                    targets &= ~kings;
+                    for_each_square(kings, [&](Square to) { count_ += king_capture_ok(Move(from, to)); });
+                }
+            }
+            count_ += targets.count();
+        });
         auto sliders = [&](PieceType type, int first_direction, int last_direction) {
             for_each_square(own & pos_.by_type[type], [&](Square from) {
                 if (legal_.pinned.test(from)) piece_moves(from, slider_reach(from, first_direction, last_direction));
@@ -295,9 +307,12 @@ private:
         const PawnStep& push = PAWN_STEPS.push[us];
         const Mask256 single = shifted(free & push.from, push.offset) & empty;
         const Mask256 first_of_double = shifted(free & GEOMETRY.pawn_home[us] & push.from, push.offset) & empty;
-        add_pawn_targets(single, push.offset);
-        // Double pushes never land on a king, a promotion line or a single push's square.
-        count_ += (shifted(first_of_double & push.from, push.offset) & empty).count();
+        const Mask256 double_push = shifted(first_of_double & push.from, push.offset) & empty;
+        // Pushes land on empty squares, so never on a king; a double push never lands on a
+        // promotion line or on a single push's square (that pawn would block it): one popcount
+        // counts both, then promotions add their extra pieces.
+        count_ += (single | double_push).count();
+        add_promotions(single);
         const Mask256 capturable = pos_.occupied & reachable_ & ~legal_.en_passant_squares;
         for (const PawnStep& capture : PAWN_STEPS.capture[us]) {
             const Mask256 reach = shifted(free & capture.from, capture.offset);
@@ -317,6 +332,12 @@ private:
             for_each_square(kings, [&](Square to) { pawn_move(static_cast<Square>(to - offset), to, MoveKind::NORMAL, allowed_); });
         }
         count_ += targets.count();
+        add_promotions(targets);
+    }
+
+    // Teams: each promoting pawn target, counted once already, counts three more (the four
+    // promotion pieces). FFA promotes only to the 1-point queen.
+    void add_promotions(const Mask256& targets) {
         if (M == Mode::TEAMS) {
             const Mask256 promotions = targets & promotion_line_;
             if (promotions.any()) count_ += 3 * promotions.count();

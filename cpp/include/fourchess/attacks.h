@@ -10,6 +10,8 @@ namespace fourchess {
 // square (a king testing where it may step must not shield that square with its own body).
 // Live knights, kings and pawns of `seats` attacking `target` (no sliders).
 Mask256 step_attackers_to(const Position& pos, Square target, std::uint8_t seats);
+// The same, for a caller that already has live = pos.live_pieces_of(seats).
+Mask256 step_attackers_to(const Position& pos, Square target, std::uint8_t seats, const Mask256& live);
 Mask256 attackers_to(const Position& pos, Square target, std::uint8_t seats, Square ignore = NO_SQUARE);
 bool is_attacked(const Position& pos, Square target, std::uint8_t seats, Square ignore = NO_SQUARE);
 
