@@ -182,3 +182,32 @@ def test_walking_king_freed_before_its_turn_plays_on(Board, Rules):
     immediate = Board(fen4(pieces, "B", dead=(1, 0, 0, 0), resigned=(RED,)), mode="ffa")
     immediate.push_move("f10-f2")
     assert immediate.walking_kings == frozenset(), "RULES.md fine point 3: judged right away"
+
+
+# README decision 11: with the chess.com claim rule a 21-point lead does not end the game.
+TWO_LEFT = {"h1": "rK", "d1": "rR", "a7": "dK", "g14": "dK", "n8": "gK", "m7": "gP"}
+
+
+def test_claim_ends_the_game_and_pays_the_seat_left_standing(Board, Rules):
+    """Red 40, Green 10: the lead stands, Red claims; Green, left standing, takes +20 for Red's king."""
+    rules = Rules(mode="ffa", points_lead_ends_game=False)
+    board = Board(fen4(TWO_LEFT, "R", dead=(0, 1, 1, 0), points=(40, 0, 0, 10)), rules=rules)
+    assert not board.is_game_over()
+    with pytest.raises(ValueError):
+        board.claim_win(GREEN)  # 30 behind, not ahead
+    board.claim_win(RED)
+    outcome = board.outcome()
+    assert outcome.termination.name == "POINTS_LEAD"
+    assert outcome.points == (40, 0, 0, 30) and outcome.winner == frozenset({RED})
+    event = board.pop()
+    assert event.kind == "claim" and not board.is_game_over()
+
+
+def test_claim_pays_for_walking_kings_too(Board, Rules):
+    """Blue resigned and its king still walks: Green takes +20 for Red's king and +20 for Blue's."""
+    rules = Rules(mode="ffa", points_lead_ends_game=False)
+    pieces = dict(TWO_LEFT, a7="bK")
+    board = Board(fen4(pieces, "R", dead=(0, 1, 1, 0), resigned=(BLUE,), points=(40, 0, 0, 10)), rules=rules)
+    assert board.walking_kings == frozenset({BLUE})
+    board.claim_win(RED)
+    assert board.points == (40, 0, 0, 50) and board.winner == frozenset({GREEN})
