@@ -326,6 +326,7 @@ private:
     // Pawn targets reached by `offset` from unpinned pawns, out of check: a promotion counts once
     // per promotion piece, a king capture is tested.
     void add_pawn_targets(Mask256 targets, int offset) {
+        if (targets.none()) return;  // the usual case for captures: skips three mask tests and a count
         const Mask256 kings = targets & live_kings_;
         if (kings.any()) {
             targets &= ~kings;
