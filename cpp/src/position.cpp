@@ -17,6 +17,20 @@ constexpr CornerTable build_corner_table() {
 }
 constexpr CornerTable CORNERS = build_corner_table();
 
+// Piece::hash_index() by piece byte: one load instead of its arithmetic on every key update.
+struct HashIndexTable {
+    std::uint8_t of[128] = {};
+};
+constexpr HashIndexTable build_hash_index_table() {
+    HashIndexTable t{};
+    for (int bits = 0; bits < 128; ++bits) {
+        const Piece p = Piece::from_bits(static_cast<std::uint8_t>(bits));
+        if (p.type() != NO_PIECE_TYPE && p.type() < PIECE_TYPE_COUNT) t.of[bits] = static_cast<std::uint8_t>(p.hash_index());
+    }
+    return t;
+}
+constexpr HashIndexTable HASH_INDEX = build_hash_index_table();
+
 }  // namespace
 
 int capture_value(Piece p) {
@@ -52,7 +66,7 @@ void Position::place(Square s, Piece p) {
         live_by_seat[p.seat()].set(s);
         if (p.type() == KING) king_square[p.seat()] = s;
     }
-    if (Hash) key ^= ZOBRIST.piece[p.hash_index()][s];
+    if (Hash) key ^= ZOBRIST.piece[HASH_INDEX.of[p.bits()]][s];
 }
 
 template <bool Hash>
@@ -67,7 +81,7 @@ void Position::lift(Square s) {
         live_by_seat[p.seat()].clear(s);
         if (p.type() == KING && king_square[p.seat()] == s) king_square[p.seat()] = NO_SQUARE;
     }
-    if (Hash) key ^= ZOBRIST.piece[p.hash_index()][s];
+    if (Hash) key ^= ZOBRIST.piece[HASH_INDEX.of[p.bits()]][s];
 }
 
 // Two bit flips per mask instead of a lift and a place: the common quiet move. Forced inline:
@@ -91,7 +105,10 @@ template <bool Hash>
         move_bit(live_by_seat[p.seat()]);
         if (p.type() == KING) king_square[p.seat()] = to;
     }
-    if (Hash) key ^= ZOBRIST.piece[p.hash_index()][from] ^ ZOBRIST.piece[p.hash_index()][to];
+    if (Hash) {
+        const auto& keys = ZOBRIST.piece[HASH_INDEX.of[p.bits()]];
+        key ^= keys[from] ^ keys[to];
+    }
 }
 
 void Position::put_piece(Square s, Piece p) {
@@ -165,6 +182,17 @@ void Position::clear_castling_for_corner(Square corner) {
     if (castling & castling_bit(seat, side)) set_castling(castling & ~castling_bit(seat, side));
 }
 
+// A king move clears its seat's rights; a move from or onto a rook corner, that corner's.
+[[gnu::always_inline]] inline void Position::update_castling(Piece piece, Square from, Square to) {
+    if (piece.type() == KING) {
+        const Seat mover = piece.seat();
+        set_castling(castling & ~(castling_bit(mover, SHORT) | castling_bit(mover, LONG)));
+    }
+    // Most moves touch no rook corner: one table lookup each instead of a call.
+    if (CORNERS.code[from]) clear_castling_for_corner(from);
+    if (CORNERS.code[to]) clear_castling_for_corner(to);
+}
+
 void Position::save_state(Undo& undo) const {
     static_cast<TurnState&>(undo) = *this;
     undo.killed_seats = 0;
@@ -182,6 +210,15 @@ void Position::make_move(Move m, Undo& undo) {
 
     // The mover's own en-passant window closes whatever it plays.
     if (en_passant[mover].active()) set_en_passant(mover, EnPassant{});
+
+    // Most moves are quiet (a plain step onto an empty square: no promotion, no special kind),
+    // and then only the piece, the castling rights and the clock change.
+    if ((m.bits() >> 16) == 0 && undo.captured.empty()) {
+        relocate<true>(from, to);
+        if (castling) update_castling(piece, from, to);
+        ply_clock = piece.type() == PAWN ? 0 : static_cast<std::uint16_t>(ply_clock + 1);
+        return;
+    }
 
     bool resets_clock = piece.type() == PAWN || !undo.captured.empty();
 
@@ -223,13 +260,7 @@ void Position::make_move(Move m, Undo& undo) {
     }
     if (undo.en_passant_pawn != NO_SQUARE) set_en_passant(undo.captured_en_passant.seat(), EnPassant{});
 
-    if (castling) {
-        if (piece.type() == KING)
-            set_castling(castling & ~(castling_bit(mover, SHORT) | castling_bit(mover, LONG)));
-        // Most moves touch no rook corner: one table lookup each instead of a call.
-        if (CORNERS.code[from]) clear_castling_for_corner(from);
-        if (CORNERS.code[to]) clear_castling_for_corner(to);
-    }
+    if (castling) update_castling(piece, from, to);
     ply_clock = resets_clock ? 0 : static_cast<std::uint16_t>(ply_clock + 1);
 }
 

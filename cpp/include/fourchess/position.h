@@ -158,6 +158,7 @@ private:
     // The piece on `from` to the empty square `to`.
     template <bool Hash> void relocate(Square from, Square to);
     void clear_castling_for_corner(Square corner);
+    void update_castling(Piece piece, Square from, Square to);
     void kill_pieces(Seat s, const Mask256& squares, Undo& undo);
     void revive_killed(const Undo& undo);
     void restore_state(const Undo& undo);
