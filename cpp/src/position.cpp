@@ -132,10 +132,6 @@ void Position::set_en_passant(Seat s, EnPassant e) {
     if (e.active()) key ^= ZOBRIST.en_passant[s][e.skipped];
 }
 
-void Position::set_side_to_move(Seat s) {
-    key ^= ZOBRIST.side[side_to_move] ^ ZOBRIST.side[s];
-    side_to_move = s;
-}
 
 void Position::kill_pieces(Seat s, const Mask256& squares, Undo& undo) {
     const std::uint8_t bit = static_cast<std::uint8_t>(1u << s);
@@ -193,12 +189,6 @@ void Position::clear_castling_for_corner(Square corner) {
     if (CORNERS.code[to]) clear_castling_for_corner(to);
 }
 
-void Position::save_state(Undo& undo) const {
-    static_cast<TurnState&>(undo) = *this;
-    undo.killed_seats = 0;
-    undo.mated_seats = 0;
-    undo.stalemated_seats = 0;
-}
 
 void Position::make_move(Move m, Undo& undo) {
     const Seat mover = side_to_move;
@@ -277,7 +267,7 @@ void Position::revive_killed(const Undo& undo) {
     }
 }
 
-void Position::restore_state(const Undo& undo) { static_cast<TurnState&>(*this) = undo; }
+[[gnu::always_inline]] inline void Position::restore_state(const Undo& undo) { static_cast<TurnState&>(*this) = undo; }
 
 void Position::undo_action(const Undo& undo) {
     if (undo.killed_seats) revive_killed(undo);

@@ -133,7 +133,11 @@ public:
     void remove_piece(Square s);
     void set_castling(std::uint8_t rights);
     void set_en_passant(Seat s, EnPassant e);
-    void set_side_to_move(Seat s);
+    // Inline (with save_state): the rules layer calls both once a move.
+    void set_side_to_move(Seat s) {
+        key ^= ZOBRIST.side[side_to_move] ^ ZOBRIST.side[s];
+        side_to_move = s;
+    }
     // Marks the seat eliminated and turns its live pieces dead (recorded in undo.killed); with
     // `king_walks` its king stays live and the seat becomes a walking king.
     void eliminate(Seat s, Undo& undo, bool king_walks = false);
@@ -147,7 +151,12 @@ public:
     void undo_all(Move m, const Undo& undo);
     // Undoes a step that moved no piece (a resignation, timeout or claim).
     void undo_action(const Undo& undo);
-    void save_state(Undo& undo) const;
+    void save_state(Undo& undo) const {
+        static_cast<TurnState&>(undo) = *this;
+        undo.killed_seats = 0;
+        undo.mated_seats = 0;
+        undo.stalemated_seats = 0;
+    }
 
     std::uint64_t compute_key() const;  // from scratch, for checking the incremental key
 
