@@ -299,7 +299,7 @@ PYBIND11_MODULE(_core, m) {
         .def("timeout", [](PyGame& pg, const py::object& seat) { game(pg).timeout(checked_seat(seat)); }, py::arg("seat"))
         .def("claim_win", [](PyGame& pg, const py::object& seat) { game(pg).claim_win(checked_seat(seat)); }, py::arg("seat"))
         .def("move_text", [](const PyGame& pg, Move mv) {
-            Move legal = find_legal_move(game(pg).position(), mv);
+            Move legal = legal_move_matching(game(pg).position(), mv);
             if (!legal) throw MoveTextError(MoveTextError::Kind::ILLEGAL, "illegal move '" + move_text(mv) + "' in " + write_fen4(game(pg).position()));
             return pgn4_move_text(game(pg).position(), legal);
         }, py::arg("move"), "The PGN4 token of a legal move, with its check/mate suffix.")

@@ -110,14 +110,6 @@ Move parse_move_text(const std::string& text) {
     return Move(p.from, p.to, MoveKind::NORMAL, p.promotion, p.one_point);
 }
 
-Move find_legal_move(const Position& pos, Move wanted) {
-    MoveList list;
-    generate_legal(pos, list);
-    for (Move m : list)
-        if (m.action() == wanted.action()) return m;
-    return Move::none();
-}
-
 namespace {
 
 // Short form: [piece][from file][from rank][x[captured]]to[=promotion]. Only the moves of the side
@@ -169,7 +161,7 @@ Move parse_move(const Position& pos, const std::string& text) {
         int home = king_home_index(pos.side_to_move, pos.king_square[pos.side_to_move]);
         if (home < 0) throw illegal(text, "the king is not on its castling square");
         const CastlePath& path = GEOMETRY.castle[pos.side_to_move][home][p.castle_side];
-        Move m = find_legal_move(pos, Move(path.king_from, path.king_to));
+        Move m = legal_move_matching(pos, Move(path.king_from, path.king_to));
         if (!m || m.kind() != MoveKind::CASTLE) throw illegal(text, "castling is not legal here");
         return m;
     }
@@ -186,7 +178,7 @@ Move parse_move(const Position& pos, const std::string& text) {
         p.one_point = true;  // fine point 8: "=Q" means the 1-point queen in FFA
     }
     if (p.one_point && pos.mode == Mode::TEAMS) throw illegal(text, "Teams promotions are =Q, =R, =B or =N");
-    Move m = find_legal_move(pos, Move(p.from, p.to, MoveKind::NORMAL, p.promotion, p.one_point));
+    Move m = legal_move_matching(pos, Move(p.from, p.to, MoveKind::NORMAL, p.promotion, p.one_point));
     if (!m) throw illegal(text, "not a legal move in this position");
     if (p.captured >= 0) {
         Piece target = pos.board[p.to];

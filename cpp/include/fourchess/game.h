@@ -29,7 +29,7 @@ public:
     const std::vector<Step>& history() const { return history_; }
     int moves_played() const { return moves_played_; }
 
-    // `m` must be legal in position() (from generate_legal or find_legal_move).
+    // `m` must be legal in position() (from generate_legal or legal_move_matching).
     void push(Move m);
     // Throw std::invalid_argument (naming why) when the rules do not allow the step.
     void resign(Seat seat) { leave(seat, false); }

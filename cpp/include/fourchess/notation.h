@@ -27,10 +27,6 @@ std::string move_text(Move m);
 // Reads the engine form without a position: from, to and promotion (kind NORMAL).
 Move parse_move_text(const std::string& text);
 
-// The legal move of pos that names the same from, to and promotion as `wanted` (its kind is
-// ignored: the generator knows castling and en passant), or Move::none().
-Move find_legal_move(const Position& pos, Move wanted);
-
 // Any accepted form, checked against pos; returns the legal move or throws MoveTextError.
 // Besides the forms above, the short form names only the destination, with the moving piece's
 // letter (none for a pawn) and a file or rank when needed: "Nf3", "Nbd2", "exd5", "h4", "h11=Q".
