@@ -66,6 +66,40 @@ bool is_attacked(const Position& pos, Square target, std::uint8_t seats, Square 
     return slider_attackers<false>(pos, target, live, ignore, found);
 }
 
+namespace {
+
+// Is the nearest piece from `target` along direction d a live slider of `seats` that moves that way?
+bool slider_first_along(const Position& pos, Square target, int d, std::uint8_t seats) {
+    const Square nearest = first_blocker(target, d, pos.occupied);
+    if (nearest == NO_SQUARE) return false;
+    const Piece p = pos.board[nearest];
+    if (!p.is_live() || !((seats >> p.seat()) & 1)) return false;
+    return p.type() == QUEEN || p.type() == (is_diagonal(d) ? BISHOP : ROOK);
+}
+
+}  // namespace
+
+bool newly_attacked(const Position& pos, Square target, Square from, Square to, std::uint8_t seats) {
+    const int from_line = LINES.towards[target][from], to_line = LINES.towards[target][to];
+    const Piece arrived = pos.board[to];
+    if (arrived.is_live() && ((seats >> arrived.seat()) & 1)) {
+        switch (arrived.type()) {
+            case PAWN:
+                if (GEOMETRY.pawn_attackers[arrived.seat()][target].test(to)) return true;
+                break;
+            case KNIGHT:
+                if (GEOMETRY.knight_mask[target].test(to)) return true;
+                break;
+            case KING:
+                if (GEOMETRY.king_mask[target].test(to)) return true;
+                break;
+            default:
+                if (to_line != NO_DIRECTION && slider_first_along(pos, target, to_line, seats)) return true;
+        }
+    }
+    return from_line != NO_DIRECTION && slider_first_along(pos, target, from_line, seats);
+}
+
 bool in_check(const Position& pos, Seat seat) {
     Square king = pos.king_square[seat];
     return king != NO_SQUARE && is_attacked(pos, king, pos.opponent_seats(seat));

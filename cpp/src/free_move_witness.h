@@ -1,7 +1,7 @@
 // The FFA mate/stalemate pass asks, after every move, whether each of the three other seats has
 // an "obviously legal" move (movegen.cpp, has_unpinnable_free_move: a move of a piece standing
 // on no line through its king, onto a square that needs no test). Most moves leave the move
-// found last time for that seat valid, so the pre-test remembers it (Position::free_move_hint)
+// found last time for that seat valid, so the pre-test remembers it (TurnState::free_move)
 // and first re-checks just that move here: a few bit tests instead of a scan of the seat's
 // pieces. The check is the scan's own condition applied to one (from, to) in the current
 // position, so the answer never depends on the hint being fresh.

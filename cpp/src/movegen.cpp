@@ -122,7 +122,7 @@ public:
         if constexpr (O == Output::COUNT) {
             if (legal_.checker_count == 0) count_out_of_check(own);
             else pieces_moves(own);
-        } else {
+        } else if (legal_.checker_count < 2) {  // in double check only the king may move
             pieces_moves(own);
         }
         king_moves();
@@ -390,8 +390,13 @@ private:
 // positions of the FFA mate/stalemate pass and of termination tests end here.
 bool has_unpinnable_free_move(const Position& pos) {
     const Seat us = pos.side_to_move;
-    Square* hint = pos.free_move_hint[us];
-    if (hint[0] != NO_SQUARE && is_unpinnable_free_move(pos, us, hint[0], hint[1])) return true;
+    const std::uint8_t bit = static_cast<std::uint8_t>(1u << us);
+    if (pos.free_moves_known & bit) return true;
+    Square* hint = pos.free_move[us];
+    if (hint[0] != NO_SQUARE && is_unpinnable_free_move(pos, us, hint[0], hint[1])) {
+        pos.free_moves_known |= bit;
+        return true;
+    }
     const Square king = pos.king_square[us];
     const Mask256& own = pos.live_by_seat[us];
     const Mask256& king_rook_lines = GEOMETRY.rook_lines[king];
@@ -405,6 +410,7 @@ bool has_unpinnable_free_move(const Position& pos) {
     auto found = [&](Square from, Square to) {
         hint[0] = from;
         hint[1] = to;
+        pos.free_moves_known |= bit;
         any = true;
     };
     auto first_step = [&](Square from, const Mask256& targets) {
@@ -506,6 +512,10 @@ Move with_kind(const Position& pos, Move m) {
         }
     }
     return Move(from, to, kind, m.promotion(), m.promotes_to_one_point_queen());
+}
+
+bool is_free_move(const Position& pos, Seat seat, Square from, Square to) {
+    return is_on_board(from) && is_on_board(to) && is_unpinnable_free_move(pos, seat, from, to);
 }
 
 bool seat_has_legal_move(Position& pos, Seat seat, bool seat_in_check) {

@@ -1,5 +1,7 @@
 #include "fourchess/position.h"
 
+#include <cstring>
+
 namespace fourchess {
 
 namespace {
@@ -44,13 +46,6 @@ int capture_value(Piece p) {
         case KING: return 20;
         default: return 0;
     }
-}
-
-std::uint8_t Position::opponent_seats(Seat s) const {
-    std::uint8_t others = static_cast<std::uint8_t>(0xF & ~(1u << s));
-    if (mode == Mode::TEAMS) others &= static_cast<std::uint8_t>(s & 1 ? 0b0101 : 0b1010);
-    // Walking kings are live pieces: they attack and give check like any king.
-    return static_cast<std::uint8_t>(others & (~eliminated | walking));
 }
 
 void Position::clear() { *this = Position(); }
@@ -114,11 +109,13 @@ template <bool Hash>
 void Position::put_piece(Square s, Piece p) {
     place<true>(s, p);
     checks_known = false;
+    free_moves_known = 0;
 }
 
 void Position::remove_piece(Square s) {
     lift<true>(s);
     checks_known = false;
+    free_moves_known = 0;
 }
 
 void Position::set_castling(std::uint8_t rights) {
@@ -154,6 +151,7 @@ void Position::eliminate(Seat s, Undo& undo, bool king_walks) {
     kill_pieces(s, dying, undo);
     eliminated |= static_cast<std::uint8_t>(1u << s);
     checks_known = false;  // who attacks whom has changed
+    free_moves_known = 0;
     key ^= ZOBRIST.eliminated[s];
     set_en_passant(s, EnPassant{});
 }
@@ -162,6 +160,7 @@ void Position::end_walk(Seat s, Undo& undo) {
     kill_pieces(s, live_by_seat[s], undo);
     walking &= static_cast<std::uint8_t>(~(1u << s));
     checks_known = false;
+    free_moves_known = 0;
     key ^= ZOBRIST.walking[s];
 }
 
@@ -190,6 +189,31 @@ void Position::clear_castling_for_corner(Square corner) {
 }
 
 
+// A seat's free move (TurnState::free_moves_known) depends on its piece on the move's from
+// square, its king's lines and what stands on its target. A move changes only its own from and
+// to, so the free move stays free unless the move touches one of its two squares (lands on the
+// piece or the target, empties the target, or is that piece's own move) or moves the seat's king.
+// A captured king's seat loses it too. Castling moves a rook as well and drops them all; en passant
+// removes its pawn with remove_piece, which drops them all.
+void Position::keep_untouched_free_moves(Move m, Piece moving, Piece captured) {
+    const Square from = m.from(), to = m.to();
+    std::uint8_t kept = free_moves_known;
+    if (m.kind() == MoveKind::CASTLE) kept = 0;
+    if (moving.type() == KING) kept &= static_cast<std::uint8_t>(~(1u << moving.seat()));
+    if (captured.is_live() && captured.type() == KING) kept &= static_cast<std::uint8_t>(~(1u << captured.seat()));
+    // The eight squares (two per seat) compared with from and to at once, a byte per square:
+    // a byte of x ^ (s repeated) is zero exactly where the square is s.
+    std::uint64_t squares;
+    static_assert(sizeof free_move == sizeof squares, "two squares per seat");
+    std::memcpy(&squares, free_move, sizeof squares);
+    constexpr std::uint64_t ONES = 0x0101010101010101ULL, LOW7 = 0x7F7F7F7F7F7F7F7FULL, HIGH = 0x8080808080808080ULL;
+    auto zero_bytes = [&](std::uint64_t x) { return ~(((x & LOW7) + LOW7) | x) & HIGH; };  // 0x80 per zero byte
+    std::uint64_t hit = zero_bytes(squares ^ (from * ONES)) | zero_bytes(squares ^ (to * ONES));
+    hit |= hit >> 8;  // seat s's two bytes folded into byte 2s
+    const std::uint8_t touched = static_cast<std::uint8_t>(((hit >> 7) & 1) | ((hit >> 22) & 2) | ((hit >> 37) & 4) | ((hit >> 52) & 8));
+    free_moves_known = kept & static_cast<std::uint8_t>(~touched);
+}
+
 void Position::make_move(Move m, Undo& undo) {
     const Seat mover = side_to_move;
     const Square from = m.from(), to = m.to();
@@ -197,6 +221,7 @@ void Position::make_move(Move m, Undo& undo) {
     undo.captured = board[to];
     undo.captured_en_passant = NO_PIECE;
     undo.en_passant_pawn = NO_SQUARE;
+    if (free_moves_known) keep_untouched_free_moves(m, piece, undo.captured);
 
     // The mover's own en-passant window closes whatever it plays.
     if (en_passant[mover].active()) set_en_passant(mover, EnPassant{});

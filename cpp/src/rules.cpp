@@ -1,5 +1,8 @@
 #include "fourchess/rules.h"
 
+#include <algorithm>
+#include <iterator>
+
 #include "fourchess/attacks.h"
 #include "fourchess/movegen.h"
 
@@ -25,21 +28,22 @@ std::uint8_t bonus_candidates(const Position& pos, Seat mover) {
     return pos.opponent_seats(mover) & static_cast<std::uint8_t>(~pos.eliminated);
 }
 
-// Of `kings`, those that `m` can newly check. The mover's attack on a king appears only through
-// a piece the move puts down (a queen line or knight step from `to`) or a line opened through
-// `from`: dead and captured-over pieces still block, and nobody else's pieces move. En passant
-// and castling touch more squares; they keep every king (rare, and the filter is only a shortcut).
-std::uint8_t kings_move_may_check(const Position& pos, Move m, std::uint8_t kings) {
-    if (m.kind() == MoveKind::EN_PASSANT || m.kind() == MoveKind::CASTLE) return kings;
+// The seats other than the mover whose live king has `from` or `to` on one of its lines or a
+// knight's step away: the only kings whose check state a move between them can change (pawn and
+// king steps onto `to` lie on its lines; dead and captured-over pieces still block). Castling and
+// en passant touch more squares: every king.
+std::uint8_t kings_near_move(const Position& pos, Move m, Seat mover) {
+    std::uint8_t near = 0;
     const Square from = m.from(), to = m.to();
-    std::uint8_t kept = 0;
+    const bool special = m.kind() == MoveKind::EN_PASSANT || m.kind() == MoveKind::CASTLE;
     for (int s = 0; s < SEAT_COUNT; ++s) {
         const Square king = pos.king_square[s];
-        if (!(kings & (1u << s)) || king == NO_SQUARE) continue;
-        const Mask256 lines = GEOMETRY.rook_lines[king] | GEOMETRY.bishop_lines[king];
-        if (lines.test(from) || lines.test(to) || GEOMETRY.knight_mask[king].test(to)) kept |= static_cast<std::uint8_t>(1u << s);
+        if (s == mover || king == NO_SQUARE) continue;
+        if (special || LINES.towards[king][from] != NO_DIRECTION || LINES.towards[king][to] != NO_DIRECTION ||
+            GEOMETRY.knight_mask[king].test(from) || GEOMETRY.knight_mask[king].test(to))
+            near |= static_cast<std::uint8_t>(1u << s);
     }
-    return kept;
+    return near;
 }
 
 // Every seat's check state from scratch: after loading, and after eliminations change who attacks.
@@ -51,34 +55,31 @@ void refresh_checks(Position& pos) {
     pos.checks_known = true;
 }
 
-// After `m` (legal, so the mover is not in check) with no piece killed: only a king with `from`
-// or `to` on one of its lines, or a knight's step from `to`, can have changed state (pawn and
-// king steps onto `to` lie on its lines). Castling moves a rook too: every seat is asked.
-void update_checks(Position& pos, Move m, Seat mover) {
+// After `m` (legal, so the mover is not in check) with no piece killed and no en passant (whose
+// remove_piece leaves checks unknown), only the kings in `near` (kings_near_move) can have changed.
+// One that was safe is in check now only if the move attacks it (newly_attacked: the arrived
+// piece or an opened line); one that was in check is asked again (the move may have taken or
+// blocked the checker, or moved it away). Castling moves a rook too: every seat is asked.
+void update_checks(Position& pos, Move m, Seat mover, std::uint8_t near) {
     if (!pos.checks_known || m.kind() == MoveKind::CASTLE) {
         refresh_checks(pos);
         return;
     }
-    const Square from = m.from(), to = m.to();
     std::uint8_t checked = pos.checked_seats & static_cast<std::uint8_t>(~(1u << mover));
     for (int s = 0; s < SEAT_COUNT; ++s) {
-        const Square king = pos.king_square[s];
         const std::uint8_t bit = static_cast<std::uint8_t>(1u << s);
-        if (s == mover) continue;
-        if (king == NO_SQUARE) {
-            checked &= static_cast<std::uint8_t>(~bit);
-            continue;
-        }
-        const Mask256 lines = GEOMETRY.rook_lines[king] | GEOMETRY.bishop_lines[king];
-        if (!lines.test(from) && !lines.test(to) && !GEOMETRY.knight_mask[king].test(to)) continue;
-        checked = in_check(pos, static_cast<Seat>(s)) ? checked | bit : checked & static_cast<std::uint8_t>(~bit);
+        if (!(near & bit)) continue;
+        const Seat seat = static_cast<Seat>(s);
+        const bool attacked = checked & bit ? in_check(pos, seat)
+                                            : newly_attacked(pos, pos.king_square[s], m.from(), m.to(), pos.opponent_seats(seat));
+        checked = attacked ? checked | bit : checked & static_cast<std::uint8_t>(~bit);
     }
     pos.checked_seats = checked;
 }
 
 // RULES.md §7 and fine point 4: 2 or 3 kings newly checked by one move.
 int check_bonus(const Position& pos, Seat mover, std::uint8_t newly_checked) {
-    int count = __builtin_popcount(newly_checked);
+    int count = seat_count(newly_checked);
     if (count < 2) return 0;
     bool by_queen = false;
     Mask256 queens = pos.live_by_seat[mover] & pos.by_type[QUEEN];
@@ -157,7 +158,8 @@ void pass_turn_judging_walkers(Position& pos, Undo& undo, Seat mover) {
     pos.set_side_to_move(next);
 }
 
-void apply_ffa_consequences(Position& pos, Move m, Undo& undo, Seat mover, std::uint8_t may_check, std::uint8_t checked_before) {
+void apply_ffa_consequences(Position& pos, Move m, Undo& undo, Seat mover, std::uint8_t near, std::uint8_t may_check,
+                            std::uint8_t checked_before) {
     const bool earns = !pos.is_walking(mover);  // walking kings earn nothing
     // 1. Capture points, 2. king-capture elimination.
     if (earns) pos.points[mover] += capture_value(undo.captured) + capture_value(undo.captured_en_passant);
@@ -166,7 +168,7 @@ void apply_ffa_consequences(Position& pos, Move m, Undo& undo, Seat mover, std::
         if (pos.is_walking(victim.seat())) pos.end_walk(victim.seat(), undo);
         else pos.eliminate(victim.seat(), undo);
     }
-    update_checks(pos, m, mover);
+    update_checks(pos, m, mover, near);
     // 3. Check bonus.
     if (earns && may_check) {
         std::uint8_t checked_after = kings_attacked_by(pos, mover, may_check & bonus_candidates(pos, mover));
@@ -180,6 +182,8 @@ void apply_ffa_consequences(Position& pos, Move m, Undo& undo, Seat mover, std::
         if (!pos.takes_turns(s)) continue;
         if (!pos.checks_known) refresh_checks(pos);
         const bool mated = pos.checked_seats & (1u << s);
+        // Most seats still have the free move found for them after an earlier move: one bit.
+        if (!mated && (pos.free_moves_known & (1u << s)) && !pos.game_over()) continue;
         if (seat_has_legal_move(pos, s, mated)) continue;
         if (!mated && pos.is_walking(s) && pos.walking_kings_stalemated_on_their_turn) continue;  // judged on its turn
         (mated ? undo.mated_seats : undo.stalemated_seats) |= static_cast<std::uint8_t>(1u << s);
@@ -191,8 +195,13 @@ void apply_ffa_consequences(Position& pos, Move m, Undo& undo, Seat mover, std::
             pos.eliminate(s, undo);
         }
     }
-    // 5. End tests.
-    settle_ending(pos, standing_termination(pos));
+    // 5. End tests. A step that took nothing, scored nothing and eliminated no one leaves the
+    // seats, the points and the material as they were, and so the standing end (none: moves
+    // are only made in positions still in play) as it was.
+    const bool same_points = std::equal(std::begin(pos.points), std::end(pos.points), std::begin(undo.points));
+    const bool nothing_changed = undo.termination == Termination::NONE && undo.captured.empty() &&
+                                 undo.captured_en_passant.empty() && !undo.killed_seats && same_points;
+    if (!nothing_changed) settle_ending(pos, standing_termination(pos));
 }
 
 Mask256 minor_or_more(const Position& pos, Seat seat) {
@@ -203,31 +212,35 @@ bool light_square(Square s) { return (file_of(s) + rank_of(s)) & 1; }
 
 }  // namespace
 
+// Has `m` two squares or more? (A popcount is a library call on baseline x86-64.)
+bool more_than_one(Mask256 m) {
+    m.clear(m.lsb());
+    return m.any();
+}
+
 bool insufficient_material(const Position& pos) {
-    int active = 0, bare = 0;
-    Seat with_material[SEAT_COUNT];
+    const int active = pos.active_count();
+    if (active < 2) return false;
+    // In FFA every live piece but a walking king belongs to an active seat (eliminate() kills the
+    // rest, FEN4 reading included), so the live non-king pieces are the active seats' material,
+    // and most positions answer with one mask test.
+    const Mask256 material = pos.occupied & ~pos.dead & ~pos.by_type[KING];
+    if (active >= 3) return material.none();  // only when every active seat is down to its king
+    if ((material & (pos.by_type[PAWN] | pos.by_type[ROOK] | pos.by_type[QUEEN])).any()) return false;
+    // FIDE dead positions: K vs K, K+minor vs K, and K+B vs K+B with bishops on same-coloured squares.
+    Square lone[2];
     int material_seats = 0;
     for (int s = 0; s < SEAT_COUNT; ++s) {
-        Seat seat = static_cast<Seat>(s);
-        if (!pos.is_active(seat)) continue;
-        ++active;
-        if (minor_or_more(pos, seat).none()) ++bare;
-        else with_material[material_seats++] = seat;
+        if (!pos.is_active(static_cast<Seat>(s))) continue;
+        const Mask256 own = minor_or_more(pos, static_cast<Seat>(s));
+        if (own.none()) continue;
+        if (more_than_one(own)) return false;
+        lone[material_seats++] = own.lsb();
     }
-    if (active >= 3) return bare == active;
-    if (active != 2) return false;
     if (material_seats == 0) return true;
-    // FIDE dead positions: K+minor vs K, and K+B vs K+B with bishops on same-coloured squares.
-    Mask256 lone[2];
-    for (int i = 0; i < material_seats; ++i) {
-        lone[i] = minor_or_more(pos, with_material[i]);
-        if (lone[i].popcount() != 1) return false;
-    }
-    Square first = lone[0].lsb();
-    PieceType t0 = pos.board[first].type();
-    if (material_seats == 1) return t0 == KNIGHT || t0 == BISHOP;
-    Square second = lone[1].lsb();
-    return t0 == BISHOP && pos.board[second].type() == BISHOP && light_square(first) == light_square(second);
+    const PieceType first = pos.board[lone[0]].type();
+    if (material_seats == 1) return first == KNIGHT || first == BISHOP;
+    return first == BISHOP && pos.board[lone[1]].type() == BISHOP && light_square(lone[0]) == light_square(lone[1]);
 }
 
 Termination standing_termination(const Position& pos) {
@@ -258,13 +271,14 @@ void do_move(Position& pos, Move m, Undo& undo) {
         pos.set_side_to_move(next_seat(mover));
         return;
     }
-    // The check bonus needs two kings newly checked: most moves cannot check two, and then
-    // neither the before nor the after attack test is needed.
-    std::uint8_t may_check = pos.is_walking(mover) ? 0 : kings_move_may_check(pos, m, bonus_candidates(pos, mover));
-    if (__builtin_popcount(may_check) < 2) may_check = 0;
+    // The check bonus needs two kings newly checked: most moves come near fewer than two, and
+    // then neither the before nor the after attack test is needed.
+    const std::uint8_t near = kings_near_move(pos, m, mover);
+    std::uint8_t may_check = pos.is_walking(mover) ? 0 : near & bonus_candidates(pos, mover);
+    if (seat_count(may_check) < 2) may_check = 0;
     const std::uint8_t checked_before = may_check ? kings_attacked_by(pos, mover, may_check) : 0;
     pos.make_move(m, undo);
-    apply_ffa_consequences(pos, m, undo, mover, may_check, checked_before);
+    apply_ffa_consequences(pos, m, undo, mover, near, may_check, checked_before);
     pass_turn_judging_walkers(pos, undo, mover);
 }
 

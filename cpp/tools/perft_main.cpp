@@ -12,6 +12,7 @@
 #include <string>
 
 #include "fourchess/fen4.h"
+#include "fourchess/attacks.h"
 #include "fourchess/movegen.h"
 #include "fourchess/notation.h"
 #include "fourchess/perft.h"
@@ -34,9 +35,25 @@ bool same_state(const Position& a, const Position& b) {
            a.termination == b.termination && write_fen4(a) == write_fen4(b);
 }
 
+// The facts a position caches for the FFA rules (each seat's check state, each known free move),
+// and what the FFA end tests rely on: an eliminated seat has no live piece but a walking king.
+bool caches_hold(const Position& pos) {
+    for (int s = 0; s < SEAT_COUNT; ++s) {
+        const Seat seat = static_cast<Seat>(s);
+        if (pos.mode == Mode::FFA && pos.is_eliminated(seat) && (pos.live_by_seat[s] & ~pos.by_type[KING]).any()) return false;
+        if (pos.checks_known && ((pos.checked_seats >> s) & 1) != in_check(pos, seat)) return false;
+        if (((pos.free_moves_known >> s) & 1) && !is_free_move(pos, seat, pos.free_move[s][0], pos.free_move[s][1])) return false;
+    }
+    return true;
+}
+
 std::uint64_t checked_perft(Position& pos, int depth, long& failures) {
     if (pos.key != pos.compute_key()) {
         std::fprintf(stderr, "key mismatch at %s\n", write_fen4(pos).c_str());
+        ++failures;
+    }
+    if (!caches_hold(pos)) {
+        std::fprintf(stderr, "cached checks or free moves wrong at %s\n", write_fen4(pos).c_str());
         ++failures;
     }
     if (depth == 0) return 1;

@@ -15,6 +15,12 @@ Mask256 step_attackers_to(const Position& pos, Square target, std::uint8_t seats
 Mask256 attackers_to(const Position& pos, Square target, std::uint8_t seats, Square ignore = NO_SQUARE);
 bool is_attacked(const Position& pos, Square target, std::uint8_t seats, Square ignore = NO_SQUARE);
 
+// After a move that changed only the squares `from` and `to` (not castling or en passant), is
+// `target`, which no live piece of `seats` attacked before the move, attacked now? Only the piece
+// that arrived on `to`, or a slider behind `from` on the line now open, can attack it: a few
+// lookups instead of is_attacked's look at every attacker.
+bool newly_attacked(const Position& pos, Square target, Square from, Square to, std::uint8_t seats);
+
 // Is `seat`'s live king attacked by a live opponent piece? False when it has no live king.
 bool in_check(const Position& pos, Seat seat);
 

@@ -156,6 +156,30 @@ inline constexpr Geometry GEOMETRY = detail::build_geometry();
 
 constexpr bool is_on_board(Square s) { return s < GRID_SQUARES && GEOMETRY.board.test(s); }
 
+constexpr std::uint8_t NO_DIRECTION = 0xFF;
+
+// LINES.towards[a][b]: the direction from a to b when both are real squares on one rank, file or
+// diagonal, else NO_DIRECTION. One byte answers "is b on a line through a, and which": the
+// question a king asks of every square a move touches. Only the rows of the four king squares
+// are read in a game's hot loops, so the 38 KB table costs a few cache lines.
+struct LineDirections {
+    std::uint8_t towards[GRID_SQUARES][GRID_SQUARES];
+};
+
+namespace detail {
+constexpr LineDirections build_line_directions() {
+    LineDirections t{};
+    for (int a = 0; a < GRID_SQUARES; ++a)
+        for (int b = 0; b < GRID_SQUARES; ++b) t.towards[a][b] = NO_DIRECTION;
+    for (int a = 0; a < GRID_SQUARES; ++a)
+        for (int d = 0; d < DIRECTION_COUNT; ++d)
+            for (int i = 0; i < GEOMETRY.ray_length[a][d]; ++i) t.towards[a][GEOMETRY.ray[a][d][i]] = static_cast<std::uint8_t>(d);
+    return t;
+}
+}  // namespace detail
+
+inline constexpr LineDirections LINES = detail::build_line_directions();
+
 // The first occupied square from `from` along direction d (exclusive), or NO_SQUARE.
 inline Square first_blocker(Square from, int d, const Mask256& occupied) {
     Mask256 hits = GEOMETRY.ray_mask[from][d] & occupied;

@@ -35,6 +35,10 @@ Move legal_move_matching(const Position& pos, Move wanted);
 // castling, double push, en passant or normal. Does not check legality.
 Move with_kind(const Position& pos, Move m);
 
+// Is from -> to a "free" move of `seat` (legal whenever the seat is not in check: see
+// TurnState::free_moves_known)? `seat` must have a live king.
+bool is_free_move(const Position& pos, Seat seat, Square from, Square to);
+
 // Generation for a seat that is not necessarily to move (FFA mate/stalemate pass), whose check
 // state the caller already knows.
 bool seat_has_legal_move(Position& pos, Seat seat, bool seat_in_check);

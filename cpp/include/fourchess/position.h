@@ -65,6 +65,17 @@ struct TurnState {
     // remove_piece, and so FEN4 reading, en passant and eliminations) clears it.
     std::uint8_t checked_seats = 0;
     bool checks_known = false;
+    // Bit per seat whose free_move (below) is known to be a "free" move in this position: one
+    // that is legal whenever the seat is not in check (free_move_witness.h). Set by movegen's
+    // pre-test when it finds or re-verifies one; make_move keeps the bits of moves it does not
+    // touch, and every other edit clears them. So the FFA mate/stalemate pass answers "has a legal
+    // move" for most seats by one bit test, and undo brings back the bits of the earlier position.
+    // Mutable: a query may record what it found; the position itself does not change.
+    mutable std::uint8_t free_moves_known = 0;
+    // Per seat the (from, to) of the last free move found: with its bit, a fact; without, a hint
+    // that the pre-test re-verifies first.
+    mutable Square free_move[SEAT_COUNT][2] = {{NO_SQUARE, NO_SQUARE}, {NO_SQUARE, NO_SQUARE},
+                                               {NO_SQUARE, NO_SQUARE}, {NO_SQUARE, NO_SQUARE}};
 };
 
 // Everything undo_move needs that the move itself does not say: the TurnState before the move,
@@ -100,24 +111,23 @@ public:
     Mode mode = Mode::TEAMS;
     bool points_lead_ends_game = true;  // Rules::points_lead_ends_game, needed by the end tests
     bool walking_kings_stalemated_on_their_turn = false;  // the Rules option of that name
-    // A hint, not state: per seat the (from, to) of the last "free" move movegen's pre-test found
-    // (see free_move_witness.h). It is re-verified against the current position before use, so a
-    // stale hint costs a few tests and never changes a result; copies, undo and comparisons may
-    // ignore it.
-    mutable Square free_move_hint[SEAT_COUNT][2] = {{NO_SQUARE, NO_SQUARE}, {NO_SQUARE, NO_SQUARE},
-                                                     {NO_SQUARE, NO_SQUARE}, {NO_SQUARE, NO_SQUARE}};
-
     // --- queries ---
     bool is_eliminated(Seat s) const { return eliminated & (1u << s); }
     bool is_active(Seat s) const { return !is_eliminated(s); }
     bool is_walking(Seat s) const { return walking & (1u << s); }
     bool takes_turns(Seat s) const { return is_active(s) || is_walking(s); }
-    int active_count() const { return SEAT_COUNT - __builtin_popcount(eliminated); }
-    int seats_taking_turns() const { return active_count() + __builtin_popcount(walking); }
+    int active_count() const { return SEAT_COUNT - seat_count(eliminated); }
+    int seats_taking_turns() const { return active_count() + seat_count(walking); }
     bool game_over() const { return termination != Termination::NONE; }
     // Seats whose live pieces can capture or check `s`'s pieces: Teams the two enemies, FFA all
     // other active seats.
-    std::uint8_t opponent_seats(Seat s) const;
+    // Inline: the rules layer asks once per seat per move.
+    std::uint8_t opponent_seats(Seat s) const {
+        std::uint8_t others = static_cast<std::uint8_t>(0xF & ~(1u << s));
+        if (mode == Mode::TEAMS) others &= static_cast<std::uint8_t>(s & 1 ? 0b0101 : 0b1010);
+        // Walking kings are live pieces: they attack and give check like any king.
+        return static_cast<std::uint8_t>(others & (~eliminated | walking));
+    }
     Mask256 live_pieces_of(std::uint8_t seats) const {
         Mask256 m;
         for (int s = 0; s < SEAT_COUNT; ++s) {
@@ -166,6 +176,7 @@ private:
     template <bool Hash> void lift(Square s);
     // The piece on `from` to the empty square `to`.
     template <bool Hash> void relocate(Square from, Square to);
+    void keep_untouched_free_moves(Move m, Piece moving, Piece captured);
     void clear_castling_for_corner(Square corner);
     void update_castling(Piece piece, Square from, Square to);
     void kill_pieces(Seat s, const Mask256& squares, Undo& undo);

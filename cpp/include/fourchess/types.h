@@ -22,6 +22,9 @@ constexpr bool on_board(int file, int rank) {
 enum Seat : std::uint8_t { RED, BLUE, YELLOW, GREEN };
 constexpr int SEAT_COUNT = 4;
 constexpr Seat next_seat(Seat s) { return static_cast<Seat>((s + 1) & 3); }
+// How many seats a bit-per-seat set holds. Baseline x86-64 has no popcount instruction, and the
+// builtin is a library call: four bits are cheaper added.
+constexpr int seat_count(std::uint8_t seats) { return (seats & 1) + ((seats >> 1) & 1) + ((seats >> 2) & 1) + ((seats >> 3) & 1); }
 // Teams: Red+Yellow (even seats) against Blue+Green (odd seats).
 constexpr bool same_team(Seat a, Seat b) { return ((a ^ b) & 1) == 0; }
 
