@@ -119,6 +119,9 @@ public:
 
     Move* run() {
         const Mask256& own = pos_.live_by_seat[legal_.us];
+        if constexpr (O == Output::FIRST) {
+            if (legal_.checker_count) return first_out_of_check(own);
+        }
         if constexpr (O == Output::COUNT) {
             if (legal_.checker_count == 0) count_out_of_check(own);
             else pieces_moves(own);
@@ -257,6 +260,28 @@ private:
         for_each_square(own & pos_.by_type[BISHOP], [&](Square from) { piece_moves(from, slider_reach(from, 4, 8)); });
         for_each_square(own & pos_.by_type[ROOK], [&](Square from) { piece_moves(from, slider_reach(from, 0, 4)); });
         for_each_square(own & pos_.by_type[QUEEN], [&](Square from) { piece_moves(from, slider_reach(from, 0, 8)); });
+    }
+
+    // Any one move out of check (the FFA pass asks this of every checked seat after every move):
+    // the king's steps first, the likeliest answer; then the pieces, skipping each whose lines or
+    // steps reach no square that answers the check (or a live king it might take).
+    Move* first_out_of_check(const Mask256& own) {
+        king_moves();
+        if (done() || legal_.checker_count > 1) return out_;
+        const Mask256 useful = allowed_ | live_kings_;
+        auto try_pieces = [&](PieceType type, const Mask256* lines, int first_direction, int last_direction) {
+            for_each_square(own & pos_.by_type[type], [&](Square from) {
+                if (done() || (lines[from] & useful).none()) return;
+                piece_moves(from, type == KNIGHT ? GEOMETRY.knight_mask[from] : slider_reach(from, first_direction, last_direction));
+            });
+        };
+        for_each_square(own & pos_.by_type[PAWN], [&](Square from) { pawn_moves(from); });
+        try_pieces(KNIGHT, GEOMETRY.knight_mask, 0, 0);
+        try_pieces(BISHOP, GEOMETRY.bishop_lines, 4, 8);
+        try_pieces(ROOK, GEOMETRY.rook_lines, 0, 4);
+        try_pieces(QUEEN, GEOMETRY.rook_lines, 0, 8);
+        try_pieces(QUEEN, GEOMETRY.bishop_lines, 0, 8);
+        return out_;
     }
 
     // Counting out of check: pawns as whole-mask shifts, unpinned sliders by walking their rays.

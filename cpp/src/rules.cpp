@@ -1,8 +1,5 @@
 #include "fourchess/rules.h"
 
-#include <algorithm>
-#include <iterator>
-
 #include "fourchess/attacks.h"
 #include "fourchess/movegen.h"
 
@@ -198,7 +195,8 @@ void apply_ffa_consequences(Position& pos, Move m, Undo& undo, Seat mover, std::
     // 5. End tests. A step that took nothing, scored nothing and eliminated no one leaves the
     // seats, the points and the material as they were, and so the standing end (none: moves
     // are only made in positions still in play) as it was.
-    const bool same_points = std::equal(std::begin(pos.points), std::end(pos.points), std::begin(undo.points));
+    bool same_points = true;
+    for (int s = 0; s < SEAT_COUNT; ++s) same_points &= pos.points[s] == undo.points[s];
     const bool nothing_changed = undo.termination == Termination::NONE && undo.captured.empty() &&
                                  undo.captured_en_passant.empty() && !undo.killed_seats && same_points;
     if (!nothing_changed) settle_ending(pos, standing_termination(pos));
