@@ -12,6 +12,32 @@ constexpr PieceType TEAMS_PROMOTIONS[] = {QUEEN, ROOK, BISHOP, KNIGHT};
 // One piece has at most 52 moves (a queen in the centre); a pawn 3 targets x 4 promotions.
 constexpr int PIECE_MOVES_CAPACITY = 64;
 
+// What a slider (or any piece) of `us` may do with the first non-empty cell it meets, by that
+// cell's piece byte: 0 stop short (our or, in Teams, our partner's live piece, or the EDGE wall),
+// 1 take it (an opponent's piece or any dead piece), 2 take it if a king capture is allowed (an
+// opponent's live king in FFA; in Teams taking a king is always allowed, so it is a 1).
+struct CaptureTable {
+    std::uint8_t of[2][SEAT_COUNT][256] = {};
+};
+constexpr CaptureTable build_capture_table() {
+    CaptureTable t{};
+    for (int mode = 0; mode < 2; ++mode)
+        for (int us = 0; us < SEAT_COUNT; ++us)
+            for (int bits = 1; bits < 256; ++bits) {
+                const Piece p = Piece::from_bits(static_cast<std::uint8_t>(bits));
+                if (bits & Piece::WALL_BIT || p.type() == NO_PIECE_TYPE || p.type() >= PIECE_TYPE_COUNT) continue;
+                std::uint8_t take = 1;
+                if (p.is_live()) {
+                    const bool friendly = mode == static_cast<int>(Mode::TEAMS) ? same_team(p.seat(), static_cast<Seat>(us)) : p.seat() == us;
+                    if (friendly) take = 0;
+                    else if (p.type() == KING && mode == static_cast<int>(Mode::FFA)) take = 2;
+                }
+                t.of[mode][us][bits] = take;
+            }
+    return t;
+}
+constexpr CaptureTable CAPTURES = build_capture_table();
+
 // Checks, pins and en-passant squares of the side to move, worked out once per position so that
 // most moves are accepted or rejected by a mask test.
 struct Legality {
@@ -254,9 +280,47 @@ private:
     void pieces_moves(const Mask256& own) {
         for_each_square(own & pos_.by_type[PAWN], [&](Square from) { pawn_moves(from); });
         for_each_square(own & pos_.by_type[KNIGHT], [&](Square from) { piece_moves(from, GEOMETRY.knight_mask[from]); });
+        if (O == Output::LIST && legal_.checker_count == 0) {
+            // Out of check an unpinned slider may go wherever it reaches: its moves come straight
+            // off the mailbox walk.
+            list_sliders<BISHOP, 4, 8>(own);
+            list_sliders<ROOK, 0, 4>(own);
+            list_sliders<QUEEN, 0, 8>(own);
+            return;
+        }
         for_each_square(own & pos_.by_type[BISHOP], [&](Square from) { piece_moves(from, slider_reach(from, 4, 8)); });
         for_each_square(own & pos_.by_type[ROOK], [&](Square from) { piece_moves(from, slider_reach(from, 0, 4)); });
         for_each_square(own & pos_.by_type[QUEEN], [&](Square from) { piece_moves(from, slider_reach(from, 0, 8)); });
+    }
+
+    // Directions fixed at compile time, as for counting (count_sliders).
+    template <PieceType Type, int First, int Last>
+    void list_sliders(const Mask256& own) {
+        for_each_square(own & pos_.by_type[Type], [&](Square from) {
+            if (legal_.pinned.test(from)) piece_moves(from, slider_reach(from, First, Last));
+            else list_slider<First, Last>(from);
+        });
+    }
+
+    // List mode, not in check: an unpinned slider's moves along each ray, the empty squares up
+    // to the first non-empty cell (a piece, or the EDGE wall), then that piece if it may be taken.
+    template <int First, int Last>
+    void list_slider(Square from) {
+        const Piece* board = pos_.board;
+        const std::uint8_t* takes = CAPTURES.of[static_cast<int>(M)][legal_.us];
+        Move* out = out_;
+#pragma GCC unroll 8
+        for (int d = First; d < Last; ++d) {
+            const Square* ray = GEOMETRY.ray[from][d];
+            Square to;
+            while (board[to = *ray].empty()) {
+                *out++ = Move(from, to);
+                ++ray;
+            }
+            const int take = takes[board[to].bits()];
+            if (take == 1 || (M == Mode::FFA && take == 2 && king_capture_ok(Move(from, to)))) *out++ = Move(from, to);
+        }
+        out_ = out;
     }
 
     // Counting out of check: pawns as whole-mask shifts, unpinned sliders by walking their rays.
@@ -275,30 +339,40 @@ private:
             }
             count_ += targets.count();
         });
-        auto sliders = [&](PieceType type, int first_direction, int last_direction) {
-            for_each_square(own & pos_.by_type[type], [&](Square from) {
-                if (legal_.pinned.test(from)) piece_moves(from, slider_reach(from, first_direction, last_direction));
-                else count_slider(from, first_direction, last_direction);
-            });
-        };
-        sliders(BISHOP, 4, 8);
-        sliders(ROOK, 0, 4);
-        sliders(QUEEN, 0, 8);
+        // Each slider type in its own loop with its directions fixed at compile time: every ray
+        // walk is then a branch of its own, which the branch predictor learns separately.
+        count_sliders<BISHOP, 4, 8>(own);
+        count_sliders<ROOK, 0, 4>(own);
+        count_sliders<QUEEN, 0, 8>(own);
+    }
+
+    template <PieceType Type, int First, int Last>
+    void count_sliders(const Mask256& own) {
+        for_each_square(own & pos_.by_type[Type], [&](Square from) {
+            if (legal_.pinned.test(from)) piece_moves(from, slider_reach(from, First, Last));
+            else count_slider<First, Last>(from);
+        });
     }
 
     // Count mode, not in check: an unpinned slider's moves are the empty squares up to the first
-    // piece on each ray, plus that piece if it may be taken. A walk over the mailbox is cheaper
-    // than building the reach mask and counting its bits.
-    void count_slider(Square from, int first_direction, int last_direction) {
-        for (int d = first_direction; d < last_direction; ++d) {
+    // non-empty cell on each ray (a piece, or the EDGE wall every ray ends on), plus that piece if
+    // it may be taken. A walk over the mailbox is cheaper than building the reach mask and
+    // counting its bits; the sum stays in a local so that no store sits between board loads.
+    template <int First, int Last>
+    void count_slider(Square from) {
+        const Piece* board = pos_.board;
+        const std::uint8_t* takes = CAPTURES.of[static_cast<int>(M)][legal_.us];
+        int n = 0;
+#pragma GCC unroll 8
+        for (int d = First; d < Last; ++d) {
             const Square* ray = GEOMETRY.ray[from][d];
-            const int length = GEOMETRY.ray_length[from][d];
             int i = 0;
-            while (i < length && pos_.board[ray[i]].empty()) ++i;
-            count_ += i;
-            if (i == length || !reachable_.test(ray[i])) continue;
-            if (!live_kings_.test(ray[i]) || king_capture_ok(Move(from, ray[i]))) ++count_;
+            while (board[ray[i]].empty()) ++i;
+            const int take = takes[board[ray[i]].bits()];
+            n += i + (take & 1);
+            if (M == Mode::FFA && take == 2) n += king_capture_ok(Move(from, ray[i]));
         }
+        count_ += n;
     }
 
     // Count mode, not in check: the unpinned pawns' pushes, double pushes and captures as three

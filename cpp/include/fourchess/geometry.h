@@ -32,7 +32,8 @@ struct CastlePath {
 
 struct Geometry {
     Mask256 board;                                  // the 160 real squares
-    Square ray[GRID_SQUARES][DIRECTION_COUNT][BOARD_SIDE] = {};  // ordered, ends before the edge
+    // Ordered squares, then EDGE (the mailbox's wall cell): at most 13 squares, so it always fits.
+    Square ray[GRID_SQUARES][DIRECTION_COUNT][BOARD_SIDE] = {};
     std::uint8_t ray_length[GRID_SQUARES][DIRECTION_COUNT] = {};
     Mask256 ray_mask[GRID_SQUARES][DIRECTION_COUNT];  // the same rays as sets, for attack tests
     Mask256 rook_lines[GRID_SQUARES];                 // union of the four orthogonal rays
@@ -104,6 +105,7 @@ constexpr Geometry build_geometry() {
                 g.ray_mask[s][d].set(t);
                 (is_diagonal(d) ? g.bishop_lines[s] : g.rook_lines[s]).set(t);
             }
+            g.ray[s][d][n] = EDGE;
             g.ray_length[s][d] = static_cast<std::uint8_t>(n);
             Square k = offset(sq, DIRECTION_FILE_STEP[d], DIRECTION_RANK_STEP[d]);
             if (k != NO_SQUARE) { g.king_targets[s][g.king_count[s]++] = k; g.king_mask[s].set(k); }

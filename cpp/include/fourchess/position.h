@@ -92,7 +92,7 @@ class Position : public TurnState {
 public:
     // --- state (public for the layers above; only the methods below keep it consistent) ---
     // Besides the TurnState fields (king squares, en passant, points, key, clocks, seat states):
-    Piece board[GRID_SQUARES];
+    Piece board[GRID_SQUARES + 1];  // the grid, then the EDGE cell (always the wall)
     Mask256 live_by_seat[SEAT_COUNT];
     Mask256 by_type[PIECE_TYPE_COUNT];  // live and dead pieces of each type
     Mask256 dead;
@@ -106,6 +106,8 @@ public:
     // ignore it.
     mutable Square free_move_hint[SEAT_COUNT][2] = {{NO_SQUARE, NO_SQUARE}, {NO_SQUARE, NO_SQUARE},
                                                      {NO_SQUARE, NO_SQUARE}, {NO_SQUARE, NO_SQUARE}};
+
+    Position() { board[EDGE] = Piece::wall(); }
 
     // --- queries ---
     bool is_eliminated(Seat s) const { return eliminated & (1u << s); }
