@@ -173,6 +173,11 @@ private:
     void kill_pieces(Seat s, const Mask256& squares, Undo& undo);
     void revive_killed(const Undo& undo);
     void restore_state(const Undo& undo);
+    // The moves make_move and undo_all do not take their short path for: captures, promotions,
+    // castling, en passant, double pushes, and (undo) steps that killed pieces. Kept out of line
+    // so that the short paths need no spills for their registers.
+    void make_special_move(Move m, Undo& undo);
+    void undo_special_move(Move m, const Undo& undo);
 };
 
 // Copying a position is a memcpy: search and threaded perft copy freely, nothing is shared.
