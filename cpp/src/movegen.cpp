@@ -86,16 +86,23 @@ struct Legality {
     void scan_lines(const Position& pos, const Mask256& enemies, Mask256& checkers) {
         const Mask256 candidates = (GEOMETRY.rook_lines[king] & enemies & (pos.by_type[ROOK] | pos.by_type[QUEEN])) |
                                    (GEOMETRY.bishop_lines[king] & enemies & (pos.by_type[BISHOP] | pos.by_type[QUEEN]));
+        if (candidates.none()) return;
         const Mask256& own = pos.live_by_seat[us];
+        const Piece* board = pos.board;
         for_each_square(candidates, [&](Square slider) {
+            // Walk from the king over the mailbox: the slider (or the EDGE wall) stops every walk.
             const int d = direction_towards(king, slider);
-            Square first = first_blocker(king, d, pos.occupied);
+            const Square* ray = GEOMETRY.ray[king][d];
+            while (board[*ray].empty()) ++ray;
+            const Square first = *ray;
             if (first == slider) {
                 checkers.set(first);
                 check_block |= ray_until(king, d, first);
                 return;
             }
-            if (!own.test(first) || first_blocker(first, d, pos.occupied) != slider) return;
+            if (!own.test(first)) return;
+            do ++ray; while (board[*ray].empty());
+            if (*ray != slider) return;
             pinned.set(first);
             pin_square[pin_count] = first;
             pin_slider[pin_count] = slider;
