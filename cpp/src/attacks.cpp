@@ -22,12 +22,14 @@ bool slider_attackers(const Position& pos, Square target, const Mask256& live, S
     const LineAttackers sliders(pos, live);
     const Mask256 candidates = (GEOMETRY.rook_lines[target] & sliders.along[0]) | (GEOMETRY.bishop_lines[target] & sliders.along[1]);
     if (candidates.none()) return found.any();
-    Mask256 occupied = pos.occupied;
-    if (ignore != NO_SQUARE) occupied.clear(ignore);
+    const Piece* board = pos.board;
     bool hit = false;
     for_each_square(candidates, [&](Square slider) {
         if (!All && hit) return;
-        if (first_blocker(target, direction_towards(target, slider), occupied) != slider) return;
+        // Walk from the target over the mailbox: the slider (or the EDGE wall) stops every walk.
+        const Square* ray = GEOMETRY.ray[target][direction_towards(target, slider)];
+        while (board[*ray].empty() || *ray == ignore) ++ray;
+        if (*ray != slider) return;
         found.set(slider);
         hit = true;
     });

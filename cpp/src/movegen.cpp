@@ -12,6 +12,32 @@ constexpr PieceType TEAMS_PROMOTIONS[] = {QUEEN, ROOK, BISHOP, KNIGHT};
 // One piece has at most 52 moves (a queen in the centre); a pawn 3 targets x 4 promotions.
 constexpr int PIECE_MOVES_CAPACITY = 64;
 
+// What a slider (or any piece) of `us` may do with the first non-empty cell it meets, by that
+// cell's piece byte: 0 stop short (our or, in Teams, our partner's live piece, or the EDGE wall),
+// 1 take it (an opponent's piece or any dead piece), 2 take it if a king capture is allowed (an
+// opponent's live king in FFA; in Teams taking a king is always allowed, so it is a 1).
+struct CaptureTable {
+    std::uint8_t of[2][SEAT_COUNT][256] = {};
+};
+constexpr CaptureTable build_capture_table() {
+    CaptureTable t{};
+    for (int mode = 0; mode < 2; ++mode)
+        for (int us = 0; us < SEAT_COUNT; ++us)
+            for (int bits = 1; bits < 256; ++bits) {
+                const Piece p = Piece::from_bits(static_cast<std::uint8_t>(bits));
+                if (bits & Piece::WALL_BIT || p.type() == NO_PIECE_TYPE || p.type() >= PIECE_TYPE_COUNT) continue;
+                std::uint8_t take = 1;
+                if (p.is_live()) {
+                    const bool friendly = mode == static_cast<int>(Mode::TEAMS) ? same_team(p.seat(), static_cast<Seat>(us)) : p.seat() == us;
+                    if (friendly) take = 0;
+                    else if (p.type() == KING && mode == static_cast<int>(Mode::FFA)) take = 2;
+                }
+                t.of[mode][us][bits] = take;
+            }
+    return t;
+}
+constexpr CaptureTable CAPTURES = build_capture_table();
+
 // Checks, pins and en-passant squares of the side to move, worked out once per position so that
 // most moves are accepted or rejected by a mask test.
 struct Legality {
@@ -60,16 +86,23 @@ struct Legality {
     void scan_lines(const Position& pos, const Mask256& enemies, Mask256& checkers) {
         const Mask256 candidates = (GEOMETRY.rook_lines[king] & enemies & (pos.by_type[ROOK] | pos.by_type[QUEEN])) |
                                    (GEOMETRY.bishop_lines[king] & enemies & (pos.by_type[BISHOP] | pos.by_type[QUEEN]));
+        if (candidates.none()) return;
         const Mask256& own = pos.live_by_seat[us];
+        const Piece* board = pos.board;
         for_each_square(candidates, [&](Square slider) {
+            // Walk from the king over the mailbox: the slider (or the EDGE wall) stops every walk.
             const int d = direction_towards(king, slider);
-            Square first = first_blocker(king, d, pos.occupied);
+            const Square* ray = GEOMETRY.ray[king][d];
+            while (board[*ray].empty()) ++ray;
+            const Square first = *ray;
             if (first == slider) {
                 checkers.set(first);
                 check_block |= ray_until(king, d, first);
                 return;
             }
-            if (!own.test(first) || first_blocker(first, d, pos.occupied) != slider) return;
+            if (!own.test(first)) return;
+            do ++ray; while (board[*ray].empty());
+            if (*ray != slider) return;
             pinned.set(first);
             pin_square[pin_count] = first;
             pin_slider[pin_count] = slider;
@@ -217,7 +250,7 @@ private:
         });
     }
 
-    void pawn_move(Square from, Square to, MoveKind kind, const Mask256& allowed) {
+    [[gnu::always_inline]] void pawn_move(Square from, Square to, MoveKind kind, const Mask256& allowed) {
         if (done()) return;
         const bool promotes = promotion_line_.test(to);
         // The promotion piece does not change whether our king is safe, so one test serves all.
@@ -257,6 +290,14 @@ private:
     void pieces_moves(const Mask256& own) {
         for_each_square(own & pos_.by_type[PAWN], [&](Square from) { pawn_moves(from); });
         for_each_square(own & pos_.by_type[KNIGHT], [&](Square from) { piece_moves(from, GEOMETRY.knight_mask[from]); });
+        if (O == Output::LIST && legal_.checker_count == 0) {
+            // Out of check an unpinned slider may go wherever it reaches: its moves come straight
+            // off the mailbox walk.
+            list_sliders<BISHOP, 4, 8>(own);
+            list_sliders<ROOK, 0, 4>(own);
+            list_sliders<QUEEN, 0, 8>(own);
+            return;
+        }
         for_each_square(own & pos_.by_type[BISHOP], [&](Square from) { piece_moves(from, slider_reach(from, 4, 8)); });
         for_each_square(own & pos_.by_type[ROOK], [&](Square from) { piece_moves(from, slider_reach(from, 0, 4)); });
         for_each_square(own & pos_.by_type[QUEEN], [&](Square from) { piece_moves(from, slider_reach(from, 0, 8)); });
@@ -284,6 +325,36 @@ private:
         return out_;
     }
 
+    // Directions fixed at compile time, as for counting (count_sliders).
+    template <PieceType Type, int First, int Last>
+    void list_sliders(const Mask256& own) {
+        for_each_square(own & pos_.by_type[Type], [&](Square from) {
+            if (legal_.pinned.test(from)) piece_moves(from, slider_reach(from, First, Last));
+            else list_slider<First, Last>(from);
+        });
+    }
+
+    // List mode, not in check: an unpinned slider's moves along each ray, the empty squares up
+    // to the first non-empty cell (a piece, or the EDGE wall), then that piece if it may be taken.
+    template <int First, int Last>
+    void list_slider(Square from) {
+        const Piece* board = pos_.board;
+        const std::uint8_t* takes = CAPTURES.of[static_cast<int>(M)][legal_.us];
+        Move* out = out_;
+#pragma GCC unroll 8
+        for (int d = First; d < Last; ++d) {
+            const Square* ray = GEOMETRY.ray[from][d];
+            Square to;
+            while (board[to = *ray].empty()) {
+                *out++ = Move(from, to);
+                ++ray;
+            }
+            const int take = takes[board[to].bits()];
+            if (take == 1 || (M == Mode::FFA && take == 2 && king_capture_ok(Move(from, to)))) *out++ = Move(from, to);
+        }
+        out_ = out;
+    }
+
     // Counting out of check: pawns as whole-mask shifts, unpinned sliders by walking their rays.
     void count_out_of_check(const Mask256& own) {
         count_pawns(own & pos_.by_type[PAWN]);
@@ -300,58 +371,88 @@ private:
             }
             count_ += targets.count();
         });
-        auto sliders = [&](PieceType type, int first_direction, int last_direction) {
-            for_each_square(own & pos_.by_type[type], [&](Square from) {
-                if (legal_.pinned.test(from)) piece_moves(from, slider_reach(from, first_direction, last_direction));
-                else count_slider(from, first_direction, last_direction);
-            });
-        };
-        sliders(BISHOP, 4, 8);
-        sliders(ROOK, 0, 4);
-        sliders(QUEEN, 0, 8);
+        // Each slider type in its own loop with its directions fixed at compile time: every ray
+        // walk is then a branch of its own, which the branch predictor learns separately.
+        count_sliders<BISHOP, 4, 8>(own);
+        count_sliders<ROOK, 0, 4>(own);
+        count_sliders<QUEEN, 0, 8>(own);
+    }
+
+    template <PieceType Type, int First, int Last>
+    void count_sliders(const Mask256& own) {
+        for_each_square(own & pos_.by_type[Type], [&](Square from) {
+            if (legal_.pinned.test(from)) piece_moves(from, slider_reach(from, First, Last));
+            else count_slider<First, Last>(from);
+        });
     }
 
     // Count mode, not in check: an unpinned slider's moves are the empty squares up to the first
-    // piece on each ray, plus that piece if it may be taken. A walk over the mailbox is cheaper
-    // than building the reach mask and counting its bits.
-    void count_slider(Square from, int first_direction, int last_direction) {
-        for (int d = first_direction; d < last_direction; ++d) {
+    // non-empty cell on each ray (a piece, or the EDGE wall every ray ends on), plus that piece if
+    // it may be taken. A walk over the mailbox is cheaper than building the reach mask and
+    // counting its bits; the sum stays in a local so that no store sits between board loads.
+    template <int First, int Last>
+    void count_slider(Square from) {
+        const Piece* board = pos_.board;
+        const std::uint8_t* takes = CAPTURES.of[static_cast<int>(M)][legal_.us];
+        int n = 0;
+#pragma GCC unroll 8
+        for (int d = First; d < Last; ++d) {
             const Square* ray = GEOMETRY.ray[from][d];
-            const int length = GEOMETRY.ray_length[from][d];
             int i = 0;
-            while (i < length && pos_.board[ray[i]].empty()) ++i;
-            count_ += i;
-            if (i == length || !reachable_.test(ray[i])) continue;
-            if (!live_kings_.test(ray[i]) || king_capture_ok(Move(from, ray[i]))) ++count_;
+            while (board[ray[i]].empty()) ++i;
+            const int take = takes[board[ray[i]].bits()];
+            n += i + (take & 1);
+            if (M == Mode::FFA && take == 2) n += king_capture_ok(Move(from, ray[i]));
         }
+        count_ += n;
     }
 
     // Count mode, not in check: the unpinned pawns' pushes, double pushes and captures as three
-    // shifts of the pawn mask; pinned pawns, king captures and en passant go one by one.
+    // shifts of the pawn mask; pinned pawns, king captures and en passant go one by one. The seat
+    // is a template parameter so that every shift is by a constant.
     // Kept out of line: inlined into count_legal it makes GCC 12 spill more (measured).
+    void count_pawns(const Mask256& pawns) {
+        switch (legal_.us) {
+            case RED: count_pawns<RED>(pawns); break;
+            case BLUE: count_pawns<BLUE>(pawns); break;
+            case YELLOW: count_pawns<YELLOW>(pawns); break;
+            default: count_pawns<GREEN>(pawns); break;
+        }
+    }
+
+    template <Seat Us>
     [[gnu::noinline]] void count_pawns(const Mask256& pawns) {
-        const Seat us = legal_.us;
-        for_each_square(pawns & legal_.pinned, [&](Square from) { pawn_moves(from); });
+        constexpr PawnStep push = PAWN_STEPS.push[Us];
+        const Mask256 pinned = pawns & legal_.pinned;
+        if (pinned.any()) for_each_square(pinned, [&](Square from) { pawn_moves(from); });
         const Mask256 free = pawns & ~legal_.pinned;
         if (free.none()) return;
         const Mask256 empty = ~pos_.occupied;
-        const PawnStep& push = PAWN_STEPS.push[us];
-        const Mask256 single = shifted(free & push.from, push.offset) & empty;
-        const Mask256 first_of_double = shifted(free & GEOMETRY.pawn_home[us] & push.from, push.offset) & empty;
-        const Mask256 double_push = shifted(first_of_double & push.from, push.offset) & empty;
+        const Mask256 single = shifted<push.offset>(free & push.from) & empty;
+        const Mask256 first_of_double = shifted<push.offset>(free & GEOMETRY.pawn_home[Us] & push.from) & empty;
+        const Mask256 double_push = shifted<push.offset>(first_of_double & push.from) & empty;
         // Pushes land on empty squares, so never on a king; a double push never lands on a
         // promotion line or on a single push's square (that pawn would block it): one popcount
         // counts both, then promotions add their extra pieces.
         count_ += (single | double_push).count();
         add_promotions(single);
         const Mask256 capturable = pos_.occupied & reachable_ & ~legal_.en_passant_squares;
-        for (const PawnStep& capture : PAWN_STEPS.capture[us]) {
-            const Mask256 reach = shifted(free & capture.from, capture.offset);
-            add_pawn_targets(reach & capturable, capture.offset);
-            for_each_square(reach & legal_.en_passant_squares, [&](Square to) {
-                pawn_move(static_cast<Square>(to - capture.offset), to, MoveKind::EN_PASSANT, allowed_);
-            });
-        }
+        const Mask256 reach0 = shifted<PAWN_STEPS.capture[Us][0].offset>(free & PAWN_STEPS.capture[Us][0].from);
+        const Mask256 reach1 = shifted<PAWN_STEPS.capture[Us][1].offset>(free & PAWN_STEPS.capture[Us][1].from);
+        add_pawn_targets(reach0 & capturable, PAWN_STEPS.capture[Us][0].offset);
+        add_pawn_targets(reach1 & capturable, PAWN_STEPS.capture[Us][1].offset);
+        if (legal_.en_passant_squares.none()) return;  // the usual case
+        en_passant_captures(reach0, PAWN_STEPS.capture[Us][0].offset);
+        en_passant_captures(reach1, PAWN_STEPS.capture[Us][1].offset);
+    }
+
+    // Unpinned pawns' en-passant captures (`reach`: their targets by `offset`), tested one by one.
+    void en_passant_captures(const Mask256& reach, int offset) {
+        const Mask256 targets = reach & legal_.en_passant_squares;
+        if (targets.none()) return;  // an entry nobody's pawn attacks: the usual case
+        for_each_square(targets, [&](Square to) {
+            pawn_move(static_cast<Square>(to - offset), to, MoveKind::EN_PASSANT, allowed_);
+        });
     }
 
     // Pawn targets reached by `offset` from unpinned pawns, out of check: a promotion counts once

@@ -214,26 +214,45 @@ void Position::keep_untouched_free_moves(Move m, Piece moving, Piece captured) {
     free_moves_known = kept & static_cast<std::uint8_t>(~touched);
 }
 
+// Move bits above from and to (promotion, kind, one-point flag): a quiet move has none, a double
+// push only its kind.
+constexpr std::uint32_t DOUBLE_PUSH_HIGH_BITS = Move(0, 0, MoveKind::DOUBLE_PUSH).bits() >> 16;
+
 void Position::make_move(Move m, Undo& undo) {
-    const Seat mover = side_to_move;
     const Square from = m.from(), to = m.to();
-    const Piece piece = board[from];
     undo.captured = board[to];
     undo.captured_en_passant = NO_PIECE;
     undo.en_passant_pawn = NO_SQUARE;
-    if (free_moves_known) keep_untouched_free_moves(m, piece, undo.captured);
+    if (free_moves_known) keep_untouched_free_moves(m, board[from], undo.captured);
+    // Most moves are quiet steps onto an empty square (no promotion, castling or en passant), a
+    // pawn's double push included: then only the piece, the castling rights, the clock and the
+    // mover's own en-passant window change.
+    const std::uint32_t high = m.bits() >> 16;
+    if ((high & ~DOUBLE_PUSH_HIGH_BITS) != 0 || !undo.captured.empty()) {
+        make_special_move(m, undo);
+        return;
+    }
+    const Seat mover = side_to_move;
+    EnPassant& window = en_passant[mover];
+    if (window.active()) key ^= ZOBRIST.en_passant[mover][window.skipped];  // closes whatever it plays
+    window = EnPassant{};
+    if (high) {  // a double push opens it again over the skipped square
+        window = EnPassant{GEOMETRY.pawn_push[mover][from], to};
+        key ^= ZOBRIST.en_passant[mover][window.skipped];
+    }
+    const Piece piece = board[from];
+    relocate<true>(from, to);
+    if (castling) update_castling(piece, from, to);
+    ply_clock = piece.type() == PAWN ? 0 : static_cast<std::uint16_t>(ply_clock + 1);
+}
+
+[[gnu::noinline]] void Position::make_special_move(Move m, Undo& undo) {
+    const Seat mover = side_to_move;
+    const Square from = m.from(), to = m.to();
+    const Piece piece = board[from];
 
     // The mover's own en-passant window closes whatever it plays.
     if (en_passant[mover].active()) set_en_passant(mover, EnPassant{});
-
-    // Most moves are quiet (a plain step onto an empty square: no promotion, no special kind),
-    // and then only the piece, the castling rights and the clock change.
-    if ((m.bits() >> 16) == 0 && undo.captured.empty()) {
-        relocate<true>(from, to);
-        if (castling) update_castling(piece, from, to);
-        ply_clock = piece.type() == PAWN ? 0 : static_cast<std::uint16_t>(ply_clock + 1);
-        return;
-    }
 
     bool resets_clock = piece.type() == PAWN || !undo.captured.empty();
 
@@ -301,6 +320,16 @@ void Position::undo_action(const Undo& undo) {
 
 // Pieces go back without touching the key: restore_state puts back the saved one.
 void Position::undo_all(Move m, const Undo& undo) {
+    // The moves of make_move's short path, when nothing was killed.
+    if (((m.bits() >> 16) & ~DOUBLE_PUSH_HIGH_BITS) == 0 && undo.captured.empty() && !undo.killed_seats) {
+        relocate<false>(m.to(), m.from());
+        restore_state(undo);
+        return;
+    }
+    undo_special_move(m, undo);
+}
+
+[[gnu::noinline]] void Position::undo_special_move(Move m, const Undo& undo) {
     if (undo.killed_seats) revive_killed(undo);
     const Square from = m.from(), to = m.to();
     const Seat mover = undo.side_to_move;

@@ -32,7 +32,8 @@ struct CastlePath {
 
 struct Geometry {
     Mask256 board;                                  // the 160 real squares
-    Square ray[GRID_SQUARES][DIRECTION_COUNT][BOARD_SIDE] = {};  // ordered, ends before the edge
+    // Ordered squares, then EDGE (the mailbox's wall cell): at most 13 squares, so it always fits.
+    Square ray[GRID_SQUARES][DIRECTION_COUNT][BOARD_SIDE] = {};
     std::uint8_t ray_length[GRID_SQUARES][DIRECTION_COUNT] = {};
     Mask256 ray_mask[GRID_SQUARES][DIRECTION_COUNT];  // the same rays as sets, for attack tests
     Mask256 rook_lines[GRID_SQUARES];                 // union of the four orthogonal rays
@@ -104,6 +105,7 @@ constexpr Geometry build_geometry() {
                 g.ray_mask[s][d].set(t);
                 (is_diagonal(d) ? g.bishop_lines[s] : g.rook_lines[s]).set(t);
             }
+            g.ray[s][d][n] = EDGE;
             g.ray_length[s][d] = static_cast<std::uint8_t>(n);
             Square k = offset(sq, DIRECTION_FILE_STEP[d], DIRECTION_RANK_STEP[d]);
             if (k != NO_SQUARE) { g.king_targets[s][g.king_count[s]++] = k; g.king_mask[s].set(k); }
@@ -187,13 +189,14 @@ inline Square first_blocker(Square from, int d, const Mask256& occupied) {
     return is_increasing(d) ? hits.lsb() : hits.msb();
 }
 
-// Direction from `from` to `to`, which lie on one rank, file or diagonal.
+// Direction from `from` to `to`, which lie on one rank, file or diagonal: looked up by the signs
+// of the rank and file steps, with no branches (which side of a king a slider stands on is
+// anyone's guess, so tests one by one mispredict).
+constexpr std::uint8_t DIRECTION_BY_SIGNS[3][3] = {
+    {SOUTH_WEST, SOUTH, SOUTH_EAST}, {WEST, NORTH /* from == to: never asked */, EAST}, {NORTH_WEST, NORTH, NORTH_EAST}};
 constexpr int direction_towards(Square from, Square to) {
-    const int df = file_of(to) - file_of(from), dr = rank_of(to) - rank_of(from);
-    if (df == 0) return dr > 0 ? NORTH : SOUTH;
-    if (dr == 0) return df > 0 ? EAST : WEST;
-    if (dr > 0) return df > 0 ? NORTH_EAST : NORTH_WEST;
-    return df > 0 ? SOUTH_EAST : SOUTH_WEST;
+    const int dr = rank_of(to) - rank_of(from), df = file_of(to) - file_of(from);
+    return DIRECTION_BY_SIGNS[(dr > 0) - (dr < 0) + 1][(df > 0) - (df < 0) + 1];
 }
 
 // Squares from `from` (exclusive) to `to` (inclusive) along direction d; `to` lies on that ray.

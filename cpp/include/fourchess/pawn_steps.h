@@ -48,18 +48,20 @@ constexpr PawnSteps build_pawn_steps() {
 
 inline constexpr PawnSteps PAWN_STEPS = detail::build_pawn_steps();
 
-// The squares of `m`, each moved by `offset` (|offset| < 64) square indices.
-// Forced inline: a call per shift costs more than the shift (GCC stops inlining it as movegen grows).
-[[gnu::always_inline]] inline Mask256 shifted(const Mask256& m, int offset) {
+// The squares of `m`, each moved by Offset (|Offset| < 64) square indices. A compile-time offset
+// makes each word two constant shifts and an or (a run-time one costs a shift count per word).
+template <int Offset>
+[[gnu::always_inline]] inline Mask256 shifted(const Mask256& m) {
+    static_assert(Offset != 0 && Offset > -64 && Offset < 64, "a pawn step moves less than a word");
     Mask256 r;
-    if (offset > 0) {
-        const int back = 64 - offset;
-        r.w[3] = (m.w[3] << offset) | (m.w[2] >> back);
-        r.w[2] = (m.w[2] << offset) | (m.w[1] >> back);
-        r.w[1] = (m.w[1] << offset) | (m.w[0] >> back);
-        r.w[0] = m.w[0] << offset;
+    if constexpr (Offset > 0) {
+        constexpr int back = 64 - Offset;
+        r.w[3] = (m.w[3] << Offset) | (m.w[2] >> back);
+        r.w[2] = (m.w[2] << Offset) | (m.w[1] >> back);
+        r.w[1] = (m.w[1] << Offset) | (m.w[0] >> back);
+        r.w[0] = m.w[0] << Offset;
     } else {
-        const int k = -offset, back = 64 - k;
+        constexpr int k = -Offset, back = 64 - k;
         r.w[0] = (m.w[0] >> k) | (m.w[1] << back);
         r.w[1] = (m.w[1] >> k) | (m.w[2] << back);
         r.w[2] = (m.w[2] >> k) | (m.w[3] << back);

@@ -103,7 +103,7 @@ class Position : public TurnState {
 public:
     // --- state (public for the layers above; only the methods below keep it consistent) ---
     // Besides the TurnState fields (king squares, en passant, points, key, clocks, seat states):
-    Piece board[GRID_SQUARES];
+    Piece board[GRID_SQUARES + 1];  // the grid, then the EDGE cell (always the wall)
     Mask256 live_by_seat[SEAT_COUNT];
     Mask256 by_type[PIECE_TYPE_COUNT];  // live and dead pieces of each type
     Mask256 dead;
@@ -111,6 +111,8 @@ public:
     Mode mode = Mode::TEAMS;
     bool points_lead_ends_game = true;  // Rules::points_lead_ends_game, needed by the end tests
     bool walking_kings_stalemated_on_their_turn = false;  // the Rules option of that name
+    Position() { board[EDGE] = Piece::wall(); }
+
     // --- queries ---
     bool is_eliminated(Seat s) const { return eliminated & (1u << s); }
     bool is_active(Seat s) const { return !is_eliminated(s); }
@@ -182,6 +184,11 @@ private:
     void kill_pieces(Seat s, const Mask256& squares, Undo& undo);
     void revive_killed(const Undo& undo);
     void restore_state(const Undo& undo);
+    // The moves make_move and undo_all do not take their short path for: captures, promotions,
+    // castling, en passant, double pushes, and (undo) steps that killed pieces. Kept out of line
+    // so that the short paths need no spills for their registers.
+    void make_special_move(Move m, Undo& undo);
+    void undo_special_move(Move m, const Undo& undo);
 };
 
 // Copying a position is a memcpy: search and threaded perft copy freely, nothing is shared.

@@ -10,6 +10,9 @@ using Square = std::uint8_t;
 constexpr Square NO_SQUARE = 0xFF;
 constexpr int BOARD_SIDE = 14;
 constexpr int GRID_SQUARES = BOARD_SIDE * BOARD_SIDE;
+// One mailbox cell past the grid, holding a wall: every slider ray ends on it (geometry.h), so a
+// walk along a ray stops at the first non-empty cell with no length test.
+constexpr Square EDGE = GRID_SQUARES;
 
 constexpr int file_of(Square s) { return s % BOARD_SIDE; }
 constexpr int rank_of(Square s) { return s / BOARD_SIDE; }
@@ -55,6 +58,7 @@ class Piece {
 public:
     static constexpr std::uint8_t DEAD_BIT = 1u << 5;
     static constexpr std::uint8_t ONE_POINT_BIT = 1u << 6;
+    static constexpr std::uint8_t WALL_BIT = 1u << 7;
 
     constexpr Piece() = default;
     static constexpr Piece live(Seat seat, PieceType type, bool one_point = false) {
@@ -64,6 +68,8 @@ public:
         return Piece(static_cast<std::uint8_t>(type | DEAD_BIT | (one_point ? ONE_POINT_BIT : 0)));
     }
     static constexpr Piece from_bits(std::uint8_t bits) { return Piece(bits); }
+    // The mailbox's EDGE cell: not empty, no type, no seat: nobody moves onto it or takes it.
+    static constexpr Piece wall() { return Piece(WALL_BIT); }
 
     constexpr PieceType type() const { return static_cast<PieceType>(bits_ & 7); }
     constexpr Seat seat() const { return static_cast<Seat>((bits_ >> 3) & 3); }
