@@ -1,0 +1,152 @@
+# Profile-guided optimisation of fourchess_core (GCC only).
+#
+# The normal build configures this same source tree a second time, into
+# ${CMAKE_BINARY_DIR}/pgo-train, with FOURCHESS_PGO_STAGE=generate. That sub-build compiles an
+# instrumented copy of fourchess_core plus a training executable (the perft tool's source), runs
+# the training, and leaves .gcda files behind; the real fourchess_core is then compiled with
+# -fprofile-use against them.
+#
+# Why a second configure of the same tree: GCC names each .gcda after the object file's absolute
+# path, mangled ('/' -> '#'). -fprofile-prefix-path strips the build directory from that path, so
+# only the part below it counts, and the instrumented objects must sit at the same place below
+# their build directory as the real ones: CMakeFiles/fourchess_core.dir/cpp/src/<file>.cpp.o.
+# The same CMakeLists.txt with the same target name gives exactly that; a second target in this
+# build tree would not (its objects would live under CMakeFiles/<other target>.dir/).
+#
+# Why ExternalProject and not execute_process at configure time: the sub-build then runs at build
+# time, as a build step with its own dependency tracking, so editing a core source rebuilds the
+# instrumented object, retrains, and recompiles the real objects, instead of silently keeping a
+# profile from the last configure. When nothing changed the step is one no-op ninja run.
+
+set(_pgo_profile_subdir profile)
+set(_pgo_stamp_name trained.stamp)
+
+# GCC compares the absolute object path with -fprofile-prefix-path textually, and that path comes
+# from getcwd(), which has symlinks resolved; resolve ours the same way.
+get_filename_component(_pgo_binary_dir "${CMAKE_BINARY_DIR}" REALPATH)
+
+if(FOURCHESS_PGO_STAGE STREQUAL "generate")
+  # ---- inside the training sub-build --------------------------------------------------------
+  set(_pgo_profile_dir "${_pgo_binary_dir}/${_pgo_profile_subdir}")
+  # -fprofile-update=single: the training runs one thread, and plain counter increments keep the
+  # instrumented run fast (with -pthread GCC would otherwise pick atomic updates).
+  target_compile_options(fourchess_core PRIVATE
+    -fprofile-generate=${_pgo_profile_dir}
+    -fprofile-prefix-path=${_pgo_binary_dir}
+    -fprofile-update=single)
+  # Whatever links the instrumented core needs libgcov.
+  target_link_options(fourchess_core INTERFACE -fprofile-generate)
+
+  # The training executable is the perft tool. It is given every core object directly rather than
+  # only the static archive: from an archive the linker takes just the members perft reaches, and
+  # an object that is not linked writes no .gcda, which the final build reports as a missing
+  # profile (-Wmissing-profile). Linked but never run, a unit gets a .gcda of zero counts, and
+  # -fprofile-partial-training below optimises those functions as if there were no profile.
+  add_executable(fourchess-pgo-train
+    ${PROJECT_SOURCE_DIR}/cpp/tools/perft_main.cpp
+    $<TARGET_OBJECTS:fourchess_core>)
+  target_link_libraries(fourchess-pgo-train PRIVATE fourchess_core)
+
+  # A middlegame from tests/data/fen4_real.txt (4pchess regression_test.cc EvaluateCheckmate4):
+  # castling partly spent, pieces in contact, points set, so FEN4 parsing and the capture/check
+  # paths get some weight too.
+  set(_pgo_fen4 "Y-0,0,0,0-1,0,0,1-1,1,1,1-15,18,9,5-0-x,x,x,2,yB,yK,3,yR,x,x,x/x,x,x,1,yP,yP,yN,yQ,yP,2,x,x,x/x,x,x,4,yP,yN,yP,1,x,x,x/bR,bP,1,bP,2,yP,2,yP,3,gR/12,gP,1/bB,bP,9,gN,gP,gB/1,bP,10,gP,gK/bK,1,bP,7,gP,3/1,bP,9,gP,1,gB/7,gQ,4,gP,gN/rB,2,bP,rP,5,rP,1,gP,gR/x,x,x,2,bN,1,rP,rN,2,x,x,x/x,x,x,rP,1,rP,rP,rB,rP,rP,1,x,x,x/x,x,x,rR,3,rK,2,rR,x,x,x")
+  set(_pgo_train $<TARGET_FILE:fourchess-pgo-train>)
+
+  # The workload: both modes, bulk-counting and make/unmake-every-leaf perft, both setups, a
+  # FEN4 position, and a shallow --check walk (keys from scratch, undo, FEN4 writing, move text).
+  # Every run is single-threaded. The old profile is removed first: libgcov adds new counts to
+  # an existing .gcda, and one written by a since-changed object would not merge.
+  add_custom_command(
+    OUTPUT ${_pgo_binary_dir}/${_pgo_stamp_name}
+    COMMAND ${CMAKE_COMMAND} -E rm -rf ${_pgo_profile_dir}
+    COMMAND ${_pgo_train} 5 --mode teams
+    COMMAND ${_pgo_train} 5 --mode ffa
+    COMMAND ${_pgo_train} 4 --mode teams --full
+    COMMAND ${_pgo_train} 4 --mode ffa --full
+    COMMAND ${_pgo_train} 4 --setup classic --mode teams
+    COMMAND ${_pgo_train} 4 --setup classic --mode ffa --full
+    COMMAND ${_pgo_train} 3 --fen4 ${_pgo_fen4} --mode ffa --full
+    COMMAND ${_pgo_train} 3 --fen4 ${_pgo_fen4} --mode teams
+    COMMAND ${_pgo_train} 2 --mode ffa --check
+    COMMAND ${CMAKE_COMMAND} -E touch ${_pgo_binary_dir}/${_pgo_stamp_name}
+    DEPENDS fourchess-pgo-train ${CMAKE_CURRENT_LIST_FILE}
+    COMMENT "PGO: training the instrumented core on perft"
+    VERBATIM)
+  add_custom_target(fourchess_pgo_training ALL DEPENDS ${_pgo_binary_dir}/${_pgo_stamp_name})
+  return()
+endif()
+
+# ---- the normal build: decide whether PGO applies ------------------------------------------
+set(_pgo_off_reason "")
+string(TOUPPER "${CMAKE_BUILD_TYPE}" _pgo_config)
+set(_pgo_user_flags "${CMAKE_CXX_FLAGS} ${CMAKE_CXX_FLAGS_${_pgo_config}}")
+if(NOT FOURCHESS_PGO)
+  set(_pgo_off_reason "FOURCHESS_PGO is OFF")
+elseif(NOT CMAKE_CXX_COMPILER_ID STREQUAL "GNU")
+  set(_pgo_off_reason "the compiler is ${CMAKE_CXX_COMPILER_ID}; the profile steps use GCC's options")
+elseif(CMAKE_CXX_COMPILER_VERSION VERSION_LESS 10)
+  # -fprofile-prefix-path and -fprofile-partial-training both arrived in GCC 10.1.
+  set(_pgo_off_reason "GCC ${CMAKE_CXX_COMPILER_VERSION} lacks -fprofile-prefix-path (GCC 10 or later)")
+elseif(CMAKE_CROSSCOMPILING)
+  set(_pgo_off_reason "cross-compiling: the training run cannot execute on this machine")
+elseif(CMAKE_CONFIGURATION_TYPES)
+  set(_pgo_off_reason "multi-config generator ${CMAKE_GENERATOR}: the build type is not known here")
+elseif(NOT CMAKE_BUILD_TYPE MATCHES "^(Release|RelWithDebInfo)$")
+  set(_pgo_off_reason "build type '${CMAKE_BUILD_TYPE}' (PGO is for Release and RelWithDebInfo)")
+elseif(_pgo_user_flags MATCHES "-fsanitize|--coverage|-fprofile-")
+  set(_pgo_off_reason "CMAKE_CXX_FLAGS already instrument the code (sanitizer, coverage or profile flags)")
+endif()
+
+if(_pgo_off_reason)
+  message(STATUS "fourchess: PGO off: ${_pgo_off_reason}")
+  return()
+endif()
+message(STATUS "fourchess: PGO on: the core is trained on perft in ${CMAKE_BINARY_DIR}/pgo-train, then rebuilt with the profile (-DFOURCHESS_PGO=OFF to skip)")
+
+include(ExternalProject)
+set(_pgo_train_dir "${_pgo_binary_dir}/pgo-train")
+set(_pgo_stamp "${_pgo_train_dir}/${_pgo_stamp_name}")
+# Everything that changes how the core compiles goes to the sub-build too: the profile only
+# matches objects built from the same code with the same flags.
+set(_pgo_args
+  -DFOURCHESS_PGO_STAGE:STRING=generate
+  -DFOURCHESS_TOOLS:BOOL=OFF
+  -DFOURCHESS_NATIVE:BOOL=${FOURCHESS_NATIVE}
+  -DCMAKE_BUILD_TYPE:STRING=${CMAKE_BUILD_TYPE}
+  -DCMAKE_CXX_COMPILER:FILEPATH=${CMAKE_CXX_COMPILER}
+  -DCMAKE_CXX_FLAGS:STRING=${CMAKE_CXX_FLAGS}
+  -DCMAKE_CXX_FLAGS_${_pgo_config}:STRING=${CMAKE_CXX_FLAGS_${_pgo_config}}
+  -DCMAKE_EXE_LINKER_FLAGS:STRING=${CMAKE_EXE_LINKER_FLAGS}
+  # ExternalProject reuses the generator but not the build program; under pip's isolated build
+  # ninja may not be on PATH.
+  -DCMAKE_MAKE_PROGRAM:FILEPATH=${CMAKE_MAKE_PROGRAM})
+if(CMAKE_CXX_COMPILER_LAUNCHER)
+  list(APPEND _pgo_args -DCMAKE_CXX_COMPILER_LAUNCHER:STRING=${CMAKE_CXX_COMPILER_LAUNCHER})
+endif()
+
+ExternalProject_Add(fourchess_pgo_train
+  SOURCE_DIR ${PROJECT_SOURCE_DIR}
+  BINARY_DIR ${_pgo_train_dir}
+  PREFIX ${_pgo_binary_dir}/pgo-train-ep
+  CMAKE_ARGS ${_pgo_args}
+  INSTALL_COMMAND ""
+  # Always run the sub-build: it knows its own dependencies (sources, headers) and is a no-op when
+  # nothing changed. The stamp is rewritten only when the training re-ran; declared as a
+  # byproduct, Ninja re-checks its time and recompiles the real objects only then.
+  BUILD_ALWAYS ON
+  BUILD_BYPRODUCTS ${_pgo_stamp})
+
+target_compile_options(fourchess_core PRIVATE
+  -fprofile-use=${_pgo_train_dir}/${_pgo_profile_subdir}
+  -fprofile-prefix-path=${_pgo_binary_dir}
+  # Functions the training never ran (most of the Python-facing API) keep their normal -O2/-O3
+  # code instead of being optimised for size as "never executed".
+  -fprofile-partial-training
+  # A profile that does not match a function (a source edited between the two compiles, or a
+  # flag that differs) is an error by default in GCC; GCC then simply ignores the profile for
+  # that function, so a warning is the right severity, never a failed install.
+  -Wno-error=coverage-mismatch)
+add_dependencies(fourchess_core fourchess_pgo_train)
+# Recompile the real objects whenever the training produced a new profile.
+set_property(SOURCE ${FOURCHESS_CORE_SOURCES} APPEND PROPERTY OBJECT_DEPENDS ${_pgo_stamp})
