@@ -60,14 +60,14 @@ if(FOURCHESS_PGO_STAGE STREQUAL "generate")
   add_custom_command(
     OUTPUT ${_pgo_binary_dir}/${_pgo_stamp_name}
     COMMAND ${CMAKE_COMMAND} -E rm -rf ${_pgo_profile_dir}
-    COMMAND ${_pgo_train} 5 --mode teams
+    COMMAND ${_pgo_train} 6 --mode teams
     COMMAND ${_pgo_train} 5 --mode ffa
-    COMMAND ${_pgo_train} 4 --mode teams --full
-    COMMAND ${_pgo_train} 4 --mode ffa --full
-    COMMAND ${_pgo_train} 4 --setup classic --mode teams
+    COMMAND ${_pgo_train} 5 --mode teams --full
+    COMMAND ${_pgo_train} 5 --mode ffa --full
+    COMMAND ${_pgo_train} 5 --setup classic --mode teams
     COMMAND ${_pgo_train} 4 --setup classic --mode ffa --full
-    COMMAND ${_pgo_train} 3 --fen4 ${_pgo_fen4} --mode ffa --full
-    COMMAND ${_pgo_train} 3 --fen4 ${_pgo_fen4} --mode teams
+    COMMAND ${_pgo_train} 4 --fen4 ${_pgo_fen4} --mode ffa --full
+    COMMAND ${_pgo_train} 4 --fen4 ${_pgo_fen4} --mode teams
     COMMAND ${_pgo_train} 2 --mode ffa --check
     COMMAND ${CMAKE_COMMAND} -E touch ${_pgo_binary_dir}/${_pgo_stamp_name}
     DEPENDS fourchess-pgo-train ${CMAKE_CURRENT_LIST_FILE}
