@@ -1,22 +1,35 @@
-# Profile-guided optimisation of fourchess_core (GCC only).
+# Profile-guided optimisation of fourchess_core (GCC only). Included from CMakeLists.txt once
+# the fourchess_core target exists.
 #
 # The normal build configures this same source tree a second time, into
 # ${CMAKE_BINARY_DIR}/pgo-train, with FOURCHESS_PGO_STAGE=generate. That sub-build compiles an
-# instrumented copy of fourchess_core plus a training executable (the perft tool's source), runs
-# the training, and leaves .gcda files behind; the real fourchess_core is then compiled with
-# -fprofile-use against them.
+# instrumented copy of the core plus a training executable (the perft tool's source), runs the
+# training, and leaves .gcda files behind; the real core is then compiled with -fprofile-use.
 #
 # Why a second configure of the same tree: GCC names each .gcda after the object file's absolute
 # path, mangled ('/' -> '#'). -fprofile-prefix-path strips the build directory from that path, so
-# only the part below it counts, and the instrumented objects must sit at the same place below
-# their build directory as the real ones: CMakeFiles/fourchess_core.dir/cpp/src/<file>.cpp.o.
-# The same CMakeLists.txt with the same target name gives exactly that; a second target in this
-# build tree would not (its objects would live under CMakeFiles/<other target>.dir/).
+# what must match is the object's place below its build directory:
+# CMakeFiles/fourchess_core.dir/cpp/src/<file>.cpp.o. The same CMakeLists.txt with the same
+# target name gives exactly that; a second target in this build tree would not (its objects
+# would live under CMakeFiles/<other target>.dir/).
 #
 # Why ExternalProject and not execute_process at configure time: the sub-build then runs at build
-# time, as a build step with its own dependency tracking, so editing a core source rebuilds the
+# time as a build step with its own dependency tracking, so editing a core source rebuilds the
 # instrumented object, retrains, and recompiles the real objects, instead of silently keeping a
 # profile from the last configure. When nothing changed the step is one no-op ninja run.
+
+# The units the training exercises: the perft engine (move generation, make/unmake, the rules
+# layer). Only these are instrumented and compiled with the profile. The rest (FEN4 and move
+# text parsing, names, the game record) is barely touched by perft, so a profile would say little
+# about it, and notation.cpp (std::regex) alone takes longer to compile than the five below:
+# building it twice more would cost the pip install seconds for nothing.
+set(_pgo_sources attacks.cpp movegen.cpp perft.cpp position.cpp rules.cpp)
+list(TRANSFORM _pgo_sources PREPEND ${PROJECT_SOURCE_DIR}/cpp/src/)
+foreach(_pgo_source IN LISTS _pgo_sources)
+  if(NOT _pgo_source IN_LIST FOURCHESS_CORE_SOURCES)
+    message(FATAL_ERROR "cpp/cmake/Pgo.cmake lists ${_pgo_source}, which is not a core source")
+  endif()
+endforeach()
 
 set(_pgo_profile_subdir profile)
 set(_pgo_stamp_name trained.stamp)
@@ -30,37 +43,32 @@ if(FOURCHESS_PGO_STAGE STREQUAL "generate")
   set(_pgo_profile_dir "${_pgo_binary_dir}/${_pgo_profile_subdir}")
   # -fprofile-update=single: the training runs one thread, and plain counter increments keep the
   # instrumented run fast (with -pthread GCC would otherwise pick atomic updates).
-  target_compile_options(fourchess_core PRIVATE
+  set_property(SOURCE ${_pgo_sources} APPEND PROPERTY COMPILE_OPTIONS
     -fprofile-generate=${_pgo_profile_dir}
     -fprofile-prefix-path=${_pgo_binary_dir}
     -fprofile-update=single)
   # Whatever links the instrumented core needs libgcov.
   target_link_options(fourchess_core INTERFACE -fprofile-generate)
 
-  # The training executable is the perft tool. It is given every core object directly rather than
-  # only the static archive: from an archive the linker takes just the members perft reaches, and
-  # an object that is not linked writes no .gcda, which the final build reports as a missing
-  # profile (-Wmissing-profile). Linked but never run, a unit gets a .gcda of zero counts, and
-  # -fprofile-partial-training below optimises those functions as if there were no profile.
-  add_executable(fourchess-pgo-train
-    ${PROJECT_SOURCE_DIR}/cpp/tools/perft_main.cpp
-    $<TARGET_OBJECTS:fourchess_core>)
+  # The training executable is the perft tool, built here whatever FOURCHESS_TOOLS says.
+  add_executable(fourchess-pgo-train ${PROJECT_SOURCE_DIR}/cpp/tools/perft_main.cpp)
   target_link_libraries(fourchess-pgo-train PRIVATE fourchess_core)
 
   # A middlegame from tests/data/fen4_real.txt (4pchess regression_test.cc EvaluateCheckmate4):
-  # castling partly spent, pieces in contact, points set, so FEN4 parsing and the capture/check
-  # paths get some weight too.
+  # castling partly spent, pieces in contact, so captures and checks get more weight than from
+  # the start positions.
   set(_pgo_fen4 "Y-0,0,0,0-1,0,0,1-1,1,1,1-15,18,9,5-0-x,x,x,2,yB,yK,3,yR,x,x,x/x,x,x,1,yP,yP,yN,yQ,yP,2,x,x,x/x,x,x,4,yP,yN,yP,1,x,x,x/bR,bP,1,bP,2,yP,2,yP,3,gR/12,gP,1/bB,bP,9,gN,gP,gB/1,bP,10,gP,gK/bK,1,bP,7,gP,3/1,bP,9,gP,1,gB/7,gQ,4,gP,gN/rB,2,bP,rP,5,rP,1,gP,gR/x,x,x,2,bN,1,rP,rN,2,x,x,x/x,x,x,rP,1,rP,rP,rB,rP,rP,1,x,x,x/x,x,x,rR,3,rK,2,rR,x,x,x")
   set(_pgo_train $<TARGET_FILE:fourchess-pgo-train>)
 
-  # The workload: both modes, bulk-counting and make/unmake-every-leaf perft, both setups, a
-  # FEN4 position, and a shallow --check walk (keys from scratch, undo, FEN4 writing, move text).
-  # Every run is single-threaded. The old profile is removed first: libgcov adds new counts to
-  # an existing .gcda, and one written by a since-changed object would not merge.
+  # The workload (about 1.5 s here): both modes, bulk-counting and make/unmake-every-leaf perft,
+  # both setups, the FEN4 middlegame, and a shallow --check walk (keys from scratch, undo,
+  # has_legal_move, legal_move_matching). Every run is single-threaded. The old profile is removed
+  # first: libgcov adds new counts to an existing .gcda, and one written by a since-changed
+  # object would not merge.
   add_custom_command(
     OUTPUT ${_pgo_binary_dir}/${_pgo_stamp_name}
     COMMAND ${CMAKE_COMMAND} -E rm -rf ${_pgo_profile_dir}
-    COMMAND ${_pgo_train} 6 --mode teams
+    COMMAND ${_pgo_train} 5 --mode teams
     COMMAND ${_pgo_train} 5 --mode ffa
     COMMAND ${_pgo_train} 5 --mode teams --full
     COMMAND ${_pgo_train} 5 --mode ffa --full
@@ -102,13 +110,13 @@ if(_pgo_off_reason)
   message(STATUS "fourchess: PGO off: ${_pgo_off_reason}")
   return()
 endif()
-message(STATUS "fourchess: PGO on: the core is trained on perft in ${CMAKE_BINARY_DIR}/pgo-train, then rebuilt with the profile (-DFOURCHESS_PGO=OFF to skip)")
+message(STATUS "fourchess: PGO on: the perft engine is trained in ${_pgo_binary_dir}/pgo-train, then compiled with the profile (-DFOURCHESS_PGO=OFF to skip)")
 
 include(ExternalProject)
 set(_pgo_train_dir "${_pgo_binary_dir}/pgo-train")
 set(_pgo_stamp "${_pgo_train_dir}/${_pgo_stamp_name}")
-# Everything that changes how the core compiles goes to the sub-build too: the profile only
-# matches objects built from the same code with the same flags.
+# Everything that changes how the core compiles goes to the sub-build too: a profile only matches
+# objects built from the same code with the same flags.
 set(_pgo_args
   -DFOURCHESS_PGO_STAGE:STRING=generate
   -DFOURCHESS_TOOLS:BOOL=OFF
@@ -118,8 +126,8 @@ set(_pgo_args
   -DCMAKE_CXX_FLAGS:STRING=${CMAKE_CXX_FLAGS}
   -DCMAKE_CXX_FLAGS_${_pgo_config}:STRING=${CMAKE_CXX_FLAGS_${_pgo_config}}
   -DCMAKE_EXE_LINKER_FLAGS:STRING=${CMAKE_EXE_LINKER_FLAGS}
-  # ExternalProject reuses the generator but not the build program; under pip's isolated build
-  # ninja may not be on PATH.
+  # ExternalProject reuses the generator but not the build program, which under pip's isolated
+  # build may not be on PATH.
   -DCMAKE_MAKE_PROGRAM:FILEPATH=${CMAKE_MAKE_PROGRAM})
 if(CMAKE_CXX_COMPILER_LAUNCHER)
   list(APPEND _pgo_args -DCMAKE_CXX_COMPILER_LAUNCHER:STRING=${CMAKE_CXX_COMPILER_LAUNCHER})
@@ -137,16 +145,21 @@ ExternalProject_Add(fourchess_pgo_train
   BUILD_ALWAYS ON
   BUILD_BYPRODUCTS ${_pgo_stamp})
 
-target_compile_options(fourchess_core PRIVATE
+set_property(SOURCE ${_pgo_sources} APPEND PROPERTY COMPILE_OPTIONS
   -fprofile-use=${_pgo_train_dir}/${_pgo_profile_subdir}
   -fprofile-prefix-path=${_pgo_binary_dir}
-  # Functions the training never ran (most of the Python-facing API) keep their normal -O2/-O3
-  # code instead of being optimised for size as "never executed".
+  # Functions the training never ran keep their normal -O3 code instead of being optimised for
+  # size as "never executed".
   -fprofile-partial-training
   # A profile that does not match a function (a source edited between the two compiles, or a
-  # flag that differs) is an error by default in GCC; GCC then simply ignores the profile for
-  # that function, so a warning is the right severity, never a failed install.
+  # flag that differs) is an error by default in GCC; GCC then ignores the profile for that
+  # function, so a warning is the right severity, never a failed install.
   -Wno-error=coverage-mismatch)
-add_dependencies(fourchess_core fourchess_pgo_train)
-# Recompile the real objects whenever the training produced a new profile.
-set_property(SOURCE ${FOURCHESS_CORE_SOURCES} APPEND PROPERTY OBJECT_DEPENDS ${_pgo_stamp})
+# Recompile the trained objects whenever the training produced a new profile.
+set_property(SOURCE ${_pgo_sources} APPEND PROPERTY OBJECT_DEPENDS ${_pgo_stamp})
+# Ninja sees the stamp as an output of the sub-build step and orders just these five objects
+# after it, so the rest of the core and the Python module compile while the training runs. The
+# other generators need the whole target ordered after the sub-build to know the stamp's rule.
+if(NOT CMAKE_GENERATOR MATCHES "Ninja")
+  add_dependencies(fourchess_core fourchess_pgo_train)
+endif()
