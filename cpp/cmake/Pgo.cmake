@@ -32,7 +32,7 @@ foreach(_pgo_source IN LISTS _pgo_sources)
 endforeach()
 
 set(_pgo_profile_subdir profile)
-set(_pgo_stamp_name trained.stamp)
+set(_pgo_stamp_name profile.sha256)
 
 # GCC compares the absolute object path with -fprofile-prefix-path textually, and that path comes
 # from getcwd(), which has symlinks resolved; resolve ours the same way.
@@ -60,34 +60,21 @@ if(FOURCHESS_PGO_STAGE STREQUAL "generate")
   add_executable(fourchess-pgo-train ${PROJECT_SOURCE_DIR}/cpp/tools/perft_main.cpp)
   target_link_libraries(fourchess-pgo-train PRIVATE fourchess_core)
 
-  # A middlegame from tests/data/fen4_real.txt (4pchess regression_test.cc EvaluateCheckmate4):
-  # castling partly spent, pieces in contact, so captures and checks get more weight than from
-  # the start positions.
-  set(_pgo_fen4 "Y-0,0,0,0-1,0,0,1-1,1,1,1-15,18,9,5-0-x,x,x,2,yB,yK,3,yR,x,x,x/x,x,x,1,yP,yP,yN,yQ,yP,2,x,x,x/x,x,x,4,yP,yN,yP,1,x,x,x/bR,bP,1,bP,2,yP,2,yP,3,gR/12,gP,1/bB,bP,9,gN,gP,gB/1,bP,10,gP,gK/bK,1,bP,7,gP,3/1,bP,9,gP,1,gB/7,gQ,4,gP,gN/rB,2,bP,rP,5,rP,1,gP,gR/x,x,x,2,bN,1,rP,rN,2,x,x,x/x,x,x,rP,1,rP,rP,rB,rP,rP,1,x,x,x/x,x,x,rR,3,rK,2,rR,x,x,x")
-  set(_pgo_train $<TARGET_FILE:fourchess-pgo-train>)
-
-  # The workload (about 1.5 s here): both modes, bulk-counting and make/unmake-every-leaf perft,
-  # both setups, the FEN4 middlegame, and a shallow --check walk (keys from scratch, undo,
-  # has_legal_move, legal_move_matching). Every run is single-threaded. The old profile is removed
-  # first: libgcov adds new counts to an existing .gcda, and one written by a since-changed
-  # object would not merge.
+  # trained.marker says "the training ran for this trainer"; the stamp, rewritten only when the
+  # profile's content changed, is what the optimised objects depend on (see PgoTrain.cmake).
   add_custom_command(
-    OUTPUT ${_pgo_binary_dir}/${_pgo_stamp_name}
-    COMMAND ${CMAKE_COMMAND} -E rm -rf ${_pgo_profile_dir}
-    COMMAND ${_pgo_train} 5 --mode teams
-    COMMAND ${_pgo_train} 5 --mode ffa
-    COMMAND ${_pgo_train} 5 --mode teams --full
-    COMMAND ${_pgo_train} 5 --mode ffa --full
-    COMMAND ${_pgo_train} 5 --setup classic --mode teams
-    COMMAND ${_pgo_train} 4 --setup classic --mode ffa --full
-    COMMAND ${_pgo_train} 4 --fen4 ${_pgo_fen4} --mode ffa --full
-    COMMAND ${_pgo_train} 4 --fen4 ${_pgo_fen4} --mode teams
-    COMMAND ${_pgo_train} 2 --mode ffa --check
-    COMMAND ${CMAKE_COMMAND} -E touch ${_pgo_binary_dir}/${_pgo_stamp_name}
-    DEPENDS fourchess-pgo-train ${CMAKE_CURRENT_LIST_FILE}
+    OUTPUT ${_pgo_binary_dir}/trained.marker
+    BYPRODUCTS ${_pgo_binary_dir}/${_pgo_stamp_name}
+    COMMAND ${CMAKE_COMMAND}
+      -DTRAINER=$<TARGET_FILE:fourchess-pgo-train>
+      -DPROFILE_DIR=${_pgo_profile_dir}
+      -DSTAMP=${_pgo_binary_dir}/${_pgo_stamp_name}
+      -P ${CMAKE_CURRENT_LIST_DIR}/PgoTrain.cmake
+    COMMAND ${CMAKE_COMMAND} -E touch ${_pgo_binary_dir}/trained.marker
+    DEPENDS fourchess-pgo-train ${CMAKE_CURRENT_LIST_DIR}/PgoTrain.cmake
     COMMENT "PGO: training the instrumented core on perft"
     VERBATIM)
-  add_custom_target(fourchess_pgo_training ALL DEPENDS ${_pgo_binary_dir}/${_pgo_stamp_name})
+  add_custom_target(fourchess_pgo_training ALL DEPENDS ${_pgo_binary_dir}/trained.marker)
   return()
 endif()
 
@@ -146,8 +133,9 @@ ExternalProject_Add(fourchess_pgo_train
   CMAKE_ARGS ${_pgo_args}
   INSTALL_COMMAND ""
   # Always run the sub-build: it knows its own dependencies (sources, headers) and is a no-op when
-  # nothing changed. The stamp is rewritten only when the training re-ran; declared as a
-  # byproduct, Ninja re-checks its time and recompiles the real objects only then.
+  # nothing changed. The stamp is rewritten only when the training produced a different
+  # profile; declared as a byproduct, Ninja re-checks its time and recompiles the trained
+  # objects only then.
   BUILD_ALWAYS ON
   BUILD_BYPRODUCTS ${_pgo_stamp})
 
@@ -161,7 +149,7 @@ set_property(SOURCE ${_pgo_sources} APPEND PROPERTY COMPILE_OPTIONS
   # flag that differs) is an error by default in GCC; GCC then ignores the profile for that
   # function, so a warning is the right severity, never a failed install.
   -Wno-error=coverage-mismatch)
-# Recompile the trained objects whenever the training produced a new profile.
+# Recompile the trained objects whenever the training produced a different profile.
 set_property(SOURCE ${_pgo_sources} APPEND PROPERTY OBJECT_DEPENDS ${_pgo_stamp})
 # Ninja sees the stamp as an output of the sub-build step and orders just these five objects
 # after it, so the rest of the core and the Python module compile while the training runs. The
