@@ -2,9 +2,10 @@
 # the fourchess_core target exists.
 #
 # The normal build configures this same source tree a second time, into
-# ${CMAKE_BINARY_DIR}/pgo-train, with FOURCHESS_PGO_STAGE=generate. That sub-build compiles an
-# instrumented copy of the core plus a training executable (the perft tool's source), runs the
-# training, and leaves .gcda files behind; the real core is then compiled with -fprofile-use.
+# ${CMAKE_BINARY_DIR}/pgo-train, with FOURCHESS_PGO_STAGE=generate. That sub-build compiles the
+# core with the perft engine's units instrumented, links a training executable (the perft tool's
+# source), runs the training and leaves .gcda files behind; the real build then compiles those
+# units with -fprofile-use.
 #
 # Why a second configure of the same tree: GCC names each .gcda after the object file's absolute
 # path, mangled ('/' -> '#'). -fprofile-prefix-path strips the build directory from that path, so
@@ -41,8 +42,9 @@ get_filename_component(_pgo_binary_dir "${CMAKE_BINARY_DIR}" REALPATH)
 if(FOURCHESS_PGO_STAGE STREQUAL "generate")
   # ---- inside the training sub-build --------------------------------------------------------
   set(_pgo_profile_dir "${_pgo_binary_dir}/${_pgo_profile_subdir}")
-  # -fprofile-update=single: the training runs one thread, and plain counter increments keep the
-  # instrumented run fast (with -pthread GCC would otherwise pick atomic updates).
+  # -fprofile-update=single: the training runs one thread, so plain counter increments are exact
+  # and keep it fast (GCC switches to atomic updates by itself when -pthread is on the command
+  # line, which Threads::Threads adds on some systems).
   set_property(SOURCE ${_pgo_sources} APPEND PROPERTY COMPILE_OPTIONS
     -fprofile-generate=${_pgo_profile_dir}
     -fprofile-prefix-path=${_pgo_binary_dir}
@@ -93,7 +95,7 @@ elseif(CMAKE_CROSSCOMPILING)
   set(_pgo_off_reason "cross-compiling: the training run cannot execute on this machine")
 elseif(CMAKE_CONFIGURATION_TYPES)
   set(_pgo_off_reason "multi-config generator ${CMAKE_GENERATOR}: the build type is not known here")
-elseif(NOT CMAKE_BUILD_TYPE MATCHES "^(Release|RelWithDebInfo)$")
+elseif(NOT _pgo_config MATCHES "^(RELEASE|RELWITHDEBINFO)$")
   set(_pgo_off_reason "build type '${CMAKE_BUILD_TYPE}' (PGO is for Release and RelWithDebInfo)")
 elseif(_pgo_user_flags MATCHES "-fsanitize|--coverage|-fprofile-")
   set(_pgo_off_reason "CMAKE_CXX_FLAGS already instrument the code (sanitizer, coverage or profile flags)")
