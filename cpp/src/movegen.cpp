@@ -56,11 +56,15 @@ struct Legality {
     int pin_count = 0;
     Mask256 en_passant_squares;
 
-    explicit Legality(const Position& pos) : us(pos.side_to_move), king(pos.king_square[us]), opponents(pos.opponent_seats(us)) {
+    // `ffa`: the position may carry its seats' check states (only the FFA rules layer keeps them).
+    Legality(const Position& pos, bool ffa) : us(pos.side_to_move), king(pos.king_square[us]), opponents(pos.opponent_seats(us)) {
         friendly = pos.live_by_seat[us];
         if (pos.mode == Mode::TEAMS) friendly |= pos.live_by_seat[(us + 2) & 3];
         const Mask256 enemies = pos.live_pieces_of(opponents);  // gathered once for both scans
-        Mask256 checkers = step_attackers_to(pos, king, opponents, enemies);
+        // FFA positions carry each seat's check state (rules.cpp): a king known to be safe has no
+        // checker, so the steppers (knights, pawns, kings) need no look; the lines still give pins.
+        const bool known_safe = ffa && pos.checks_known && !(pos.checked_seats & (1u << us));
+        Mask256 checkers = known_safe ? Mask256{} : step_attackers_to(pos, king, opponents, enemies);
         scan_lines(pos, enemies, checkers);
         check_block |= checkers;
         // Only "none, one, more" matters; this avoids a popcount (a library call on baseline x86-64).
@@ -142,7 +146,7 @@ enum class Output { LIST, FIRST, COUNT };
 template <Output O, Mode M>
 class Generator {
 public:
-    Generator(const Position& pos, Move* out) : pos_(pos), legal_(pos), out_(out) {
+    Generator(const Position& pos, Move* out) : pos_(pos), legal_(pos, M == Mode::FFA), out_(out) {
         const Mask256 none{};
         allowed_ = legal_.checker_count == 0 ? GEOMETRY.board : legal_.checker_count == 1 ? legal_.check_block : none;
         reachable_ = ~legal_.friendly;
