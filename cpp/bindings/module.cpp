@@ -272,7 +272,9 @@ PYBIND11_MODULE(_core, m) {
     py::class_<PyGame>(m, "Board", "A game: position, legal moves, move stack (wrapped by fourchess.Board).")
         // First, so that copy() (its hot caller) resolves at the first overload; a string never
         // converts to a Board, so Board(fen4) still reaches the constructor below.
-        .def(py::init([](const PyGame& other) { game(other); return PyGame(other); }), py::arg("other"))
+        // Returned as a new pointer, which pybind11 adopts as the holder: a value would be copied
+        // once more into the heap (a Game holds two Positions, about 3 KB).
+        .def(py::init([](const PyGame& other) { game(other); return new PyGame(other); }), py::arg("other"))
         .def(py::init([](const std::string& fen4, bool ffa, bool classic, bool dead_king_walking, const py::object& move_limit,
                          bool points_lead_ends_game, bool walking_kings_stalemated_on_their_turn) {
                  Rules rules;
