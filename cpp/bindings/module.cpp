@@ -284,7 +284,7 @@ PYBIND11_MODULE(_core, m) {
                  rules.move_limit = static_cast<int>(checked_int(move_limit, "move_limit", 0, 1000000, "0 (none) .. 1000000"));
                  rules.points_lead_ends_game = points_lead_ends_game;
                  rules.walking_kings_stalemated_on_their_turn = walking_kings_stalemated_on_their_turn;
-                 return PyGame(read_fen4(fen4, rules), rules);
+                 return new PyGame(read_fen4(fen4, rules), rules);  // adopted as the holder (see above)
              }),
              py::arg("fen4"), py::arg("ffa"), py::arg("classic") = false, py::arg("dead_king_walking") = true,
              py::arg("move_limit") = 0, py::arg("points_lead_ends_game") = true,
