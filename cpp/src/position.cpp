@@ -194,24 +194,32 @@ void Position::clear_castling_for_corner(Square corner) {
 // to, so the free move stays free unless the move touches one of its two squares (lands on the
 // piece or the target, empties the target, or is that piece's own move) or moves the seat's king.
 // A captured king's seat loses it too. Castling moves a rook as well and drops them all; en passant
-// removes its pawn with remove_piece, which drops them all.
-void Position::keep_untouched_free_moves(Move m, Piece moving, Piece captured) {
-    const Square from = m.from(), to = m.to();
-    std::uint8_t kept = free_moves_known;
-    if (m.kind() == MoveKind::CASTLE) kept = 0;
-    if (moving.type() == KING) kept &= static_cast<std::uint8_t>(~(1u << moving.seat()));
-    if (captured.is_live() && captured.type() == KING) kept &= static_cast<std::uint8_t>(~(1u << captured.seat()));
-    // The eight squares (two per seat) compared with from and to at once, a byte per square:
-    // a byte of x ^ (s repeated) is zero exactly where the square is s.
+// removes its pawn with remove_piece, which drops them all. make_move's quiet path applies the
+// rule inline; keep_untouched_free_moves below is the special moves' version.
+namespace {
+
+// The seats whose free move has `from` or `to` among its two squares: the eight squares compared
+// with both at once, a byte per square (a byte of x ^ (s repeated) is zero exactly where the
+// square is s).
+[[gnu::always_inline]] inline std::uint8_t seats_touched(const Square (&free_move)[SEAT_COUNT][2], Square from, Square to) {
     std::uint64_t squares;
     static_assert(sizeof free_move == sizeof squares, "two squares per seat");
     std::memcpy(&squares, free_move, sizeof squares);
     constexpr std::uint64_t ONES = 0x0101010101010101ULL, LOW7 = 0x7F7F7F7F7F7F7F7FULL, HIGH = 0x8080808080808080ULL;
-    auto zero_bytes = [&](std::uint64_t x) { return ~(((x & LOW7) + LOW7) | x) & HIGH; };  // 0x80 per zero byte
+    auto zero_bytes = [](std::uint64_t x) { return ~(((x & LOW7) + LOW7) | x) & HIGH; };  // 0x80 per zero byte
     std::uint64_t hit = zero_bytes(squares ^ (from * ONES)) | zero_bytes(squares ^ (to * ONES));
     hit |= hit >> 8;  // seat s's two bytes folded into byte 2s
-    const std::uint8_t touched = static_cast<std::uint8_t>(((hit >> 7) & 1) | ((hit >> 22) & 2) | ((hit >> 37) & 4) | ((hit >> 52) & 8));
-    free_moves_known = kept & static_cast<std::uint8_t>(~touched);
+    return static_cast<std::uint8_t>(((hit >> 7) & 1) | ((hit >> 22) & 2) | ((hit >> 37) & 4) | ((hit >> 52) & 8));
+}
+
+}  // namespace
+
+void Position::keep_untouched_free_moves(Move m, Piece moving, Piece captured) {
+    std::uint8_t drop = seats_touched(free_move, m.from(), m.to());
+    if (m.kind() == MoveKind::CASTLE) drop = 0xF;
+    if (moving.type() == KING) drop |= static_cast<std::uint8_t>(1u << moving.seat());
+    if (captured.is_live() && captured.type() == KING) drop |= static_cast<std::uint8_t>(1u << captured.seat());
+    free_moves_known &= static_cast<std::uint8_t>(~drop);
 }
 
 // Move bits above from and to (promotion, kind, one-point flag): a quiet move has none, a double
@@ -223,7 +231,6 @@ void Position::make_move(Move m, Undo& undo) {
     undo.captured = board[to];
     undo.captured_en_passant = NO_PIECE;
     undo.en_passant_pawn = NO_SQUARE;
-    if (free_moves_known) keep_untouched_free_moves(m, board[from], undo.captured);
     // Most moves are quiet steps onto an empty square (no promotion, castling or en passant), a
     // pawn's double push included: then only the piece, the castling rights, the clock and the
     // mover's own en-passant window change.
@@ -241,6 +248,11 @@ void Position::make_move(Move m, Undo& undo) {
         key ^= ZOBRIST.en_passant[mover][window.skipped];
     }
     const Piece piece = board[from];
+    if (free_moves_known) {
+        std::uint8_t drop = seats_touched(free_move, from, to);
+        if (piece.type() == KING) drop |= static_cast<std::uint8_t>(1u << mover);
+        free_moves_known &= static_cast<std::uint8_t>(~drop);
+    }
     relocate<true>(from, to);
     if (castling) update_castling(piece, from, to);
     ply_clock = piece.type() == PAWN ? 0 : static_cast<std::uint16_t>(ply_clock + 1);
@@ -250,6 +262,7 @@ void Position::make_move(Move m, Undo& undo) {
     const Seat mover = side_to_move;
     const Square from = m.from(), to = m.to();
     const Piece piece = board[from];
+    if (free_moves_known) keep_untouched_free_moves(m, piece, undo.captured);
 
     // The mover's own en-passant window closes whatever it plays.
     if (en_passant[mover].active()) set_en_passant(mover, EnPassant{});
