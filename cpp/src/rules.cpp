@@ -87,19 +87,6 @@ int check_bonus(const Position& pos, Seat mover, std::uint8_t newly_checked) {
     return by_queen ? 5 : 20;
 }
 
-}  // namespace
-
-Seat next_seat_taking_turns(const Position& pos, Seat from) {
-    Seat s = from;
-    for (int i = 0; i < SEAT_COUNT; ++i) {
-        s = next_seat(s);
-        if (pos.takes_turns(s)) return s;
-    }
-    return from;
-}
-
-namespace {
-
 // The last player standing takes +20 for every other live king left on the board (the chess.com
 // rule). A claim or the 21-point end leaves the trailing seat as the one standing: it takes +20
 // for the leader's king and for each walking king ("(Red +20)" in the records).
@@ -158,12 +145,14 @@ void pass_turn_judging_walkers(Position& pos, Undo& undo, Seat mover) {
 void apply_ffa_consequences(Position& pos, Move m, Undo& undo, Seat mover, std::uint8_t near, std::uint8_t may_check,
                             std::uint8_t checked_before) {
     const bool earns = !pos.is_walking(mover);  // walking kings earn nothing
-    // 1. Capture points, 2. king-capture elimination.
-    if (earns) pos.points[mover] += capture_value(undo.captured) + capture_value(undo.captured_en_passant);
-    for (Piece victim : {undo.captured, undo.captured_en_passant}) {
-        if (!victim.is_live() || victim.type() != KING) continue;
-        if (pos.is_walking(victim.seat())) pos.end_walk(victim.seat(), undo);
-        else pos.eliminate(victim.seat(), undo);
+    // 1. Capture points, 2. king-capture elimination (most moves take nothing).
+    if (!undo.captured.empty() || !undo.captured_en_passant.empty()) {
+        if (earns) pos.points[mover] += capture_value(undo.captured) + capture_value(undo.captured_en_passant);
+        for (Piece victim : {undo.captured, undo.captured_en_passant}) {
+            if (!victim.is_live() || victim.type() != KING) continue;
+            if (pos.is_walking(victim.seat())) pos.end_walk(victim.seat(), undo);
+            else pos.eliminate(victim.seat(), undo);
+        }
     }
     update_checks(pos, m, mover, near);
     // 3. Check bonus.

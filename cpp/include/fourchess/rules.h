@@ -39,6 +39,14 @@ std::uint8_t winners(const Position& pos, Termination t);
 bool insufficient_material(const Position& pos);
 
 // Seat after `from` in turn order that still takes turns (active or walking king).
-Seat next_seat_taking_turns(const Position& pos, Seat from);
+// Inline: every move asks.
+inline Seat next_seat_taking_turns(const Position& pos, Seat from) {
+    Seat s = from;
+    for (int i = 0; i < SEAT_COUNT; ++i) {
+        s = next_seat(s);
+        if (pos.takes_turns(s)) return s;
+    }
+    return from;
+}
 
 }  // namespace fourchess
