@@ -95,7 +95,7 @@ struct Legality {
         const Piece* board = pos.board;
         for_each_square(candidates, [&](Square slider) {
             // Walk from the king over the mailbox: the slider (or the EDGE wall) stops every walk.
-            const int d = direction_towards(king, slider);
+            const int d = LINES.towards[king][slider];
             const Square* ray = GEOMETRY.ray[king][d];
             while (board[*ray].empty()) ++ray;
             const Square first = *ray;
