@@ -38,6 +38,19 @@ constexpr CaptureTable build_capture_table() {
 }
 constexpr CaptureTable CAPTURES = build_capture_table();
 
+// Teams: may a piece of `us` step onto a cell holding this piece byte? 1 for an empty cell and for
+// anything CAPTURES takes (a live king too), 0 for a friend or the wall.
+struct StepTable {
+    std::uint8_t of[SEAT_COUNT][256] = {};
+};
+constexpr StepTable build_step_table() {
+    StepTable t{};
+    for (int us = 0; us < SEAT_COUNT; ++us)
+        for (int bits = 0; bits < 256; ++bits) t.of[us][bits] = bits == 0 || CAPTURES.of[static_cast<int>(Mode::TEAMS)][us][bits] != 0;
+    return t;
+}
+constexpr StepTable STEPS = build_step_table();
+
 // Checks, pins and en-passant squares of the side to move, worked out once per position so that
 // most moves are accepted or rejected by a mask test.
 struct Legality {
@@ -365,13 +378,22 @@ private:
         // A knight never moves along a line, so a pinned one has no move; an unpinned one's moves
         // are its non-friendly targets, of which only a king capture in FFA needs a test.
         for_each_square(own & pos_.by_type[KNIGHT] & ~legal_.pinned, [&](Square from) {
+            if constexpr (M == Mode::TEAMS) {
+                // Teams: every target that is empty or may be taken counts, kings included. Eight
+                // table lookups over the mailbox (the wall fills the missing targets) cost less
+                // than masking and counting four words, and have no branch.
+                const Square* to = GEOMETRY.knight_targets[from];
+                int n = 0;
+#pragma GCC unroll 8
+                for (int i = 0; i < 8; ++i) n += STEPS.of[legal_.us][pos_.board[to[i]].bits()];
+                count_ += n;
+                return;
+            }
             Mask256 targets = GEOMETRY.knight_mask[from] & reachable_;
-            if constexpr (M == Mode::FFA) {
-                const Mask256 kings = targets & live_kings_;
-                if (kings.any()) {
-                    targets &= ~kings;
-                    for_each_square(kings, [&](Square to) { count_ += king_capture_ok(Move(from, to)); });
-                }
+            const Mask256 kings = targets & live_kings_;
+            if (kings.any()) {
+                targets &= ~kings;
+                for_each_square(kings, [&](Square to) { count_ += king_capture_ok(Move(from, to)); });
             }
             count_ += targets.count();
         });
