@@ -306,7 +306,11 @@ private:
     // The moves of every piece but the king, one piece at a time.
     void pieces_moves(const Mask256& own) {
         for_each_square(own & pos_.by_type[PAWN], [&](Square from) { pawn_moves(from); });
-        for_each_square(own & pos_.by_type[KNIGHT], [&](Square from) { piece_moves(from, GEOMETRY.knight_mask[from]); });
+        if (O == Output::LIST && M == Mode::TEAMS && legal_.checker_count == 0) {
+            list_knights(own);
+        } else {
+            for_each_square(own & pos_.by_type[KNIGHT], [&](Square from) { piece_moves(from, GEOMETRY.knight_mask[from]); });
+        }
         if (O == Output::LIST && legal_.checker_count == 0) {
             // Out of check an unpinned slider may go wherever it reaches: its moves come straight
             // off the mailbox walk.
@@ -340,6 +344,24 @@ private:
         try_pieces(QUEEN, GEOMETRY.rook_lines, 0, 8);
         try_pieces(QUEEN, GEOMETRY.bishop_lines, 0, 8);
         return out_;
+    }
+
+    // Teams, not in check: a pinned knight has no move (no knight step stays on a line), an
+    // unpinned one may go to each target the STEPS table allows. Each target is written and kept
+    // by advancing the end or not, with no branch; so the slot just past the moves kept may be
+    // written (the buffer holds MAX_MOVES, far more than any position has).
+    void list_knights(const Mask256& own) {
+        for_each_square(own & pos_.by_type[KNIGHT] & ~legal_.pinned, [&](Square from) {
+            const Square* to = GEOMETRY.knight_targets[from];
+            const std::uint8_t* steps = STEPS.of[legal_.us];
+            Move* out = out_;
+#pragma GCC unroll 8
+            for (int i = 0; i < 8; ++i) {
+                *out = Move(from, to[i]);
+                out += steps[pos_.board[to[i]].bits()];
+            }
+            out_ = out;
+        });
     }
 
     // Directions fixed at compile time, as for counting (count_sliders).
