@@ -27,7 +27,7 @@ bool slider_attackers(const Position& pos, Square target, const Mask256& live, S
     for_each_square(candidates, [&](Square slider) {
         if (!All && hit) return;
         // Walk from the target over the mailbox: the slider (or the EDGE wall) stops every walk.
-        const Square* ray = GEOMETRY.ray[target][direction_towards(target, slider)];
+        const Square* ray = GEOMETRY.ray[target][LINES.towards[target][slider]];
         while (board[*ray].empty() || *ray == ignore) ++ray;
         if (*ray != slider) return;
         found.set(slider);

@@ -38,6 +38,19 @@ constexpr CaptureTable build_capture_table() {
 }
 constexpr CaptureTable CAPTURES = build_capture_table();
 
+// Teams: may a piece of `us` step onto a cell holding this piece byte? 1 for an empty cell and for
+// anything CAPTURES takes (a live king too), 0 for a friend or the wall.
+struct StepTable {
+    std::uint8_t of[SEAT_COUNT][256] = {};
+};
+constexpr StepTable build_step_table() {
+    StepTable t{};
+    for (int us = 0; us < SEAT_COUNT; ++us)
+        for (int bits = 0; bits < 256; ++bits) t.of[us][bits] = bits == 0 || CAPTURES.of[static_cast<int>(Mode::TEAMS)][us][bits] != 0;
+    return t;
+}
+constexpr StepTable STEPS = build_step_table();
+
 // Checks, pins and en-passant squares of the side to move, worked out once per position so that
 // most moves are accepted or rejected by a mask test.
 struct Legality {
@@ -95,7 +108,7 @@ struct Legality {
         const Piece* board = pos.board;
         for_each_square(candidates, [&](Square slider) {
             // Walk from the king over the mailbox: the slider (or the EDGE wall) stops every walk.
-            const int d = direction_towards(king, slider);
+            const int d = LINES.towards[king][slider];
             const Square* ray = GEOMETRY.ray[king][d];
             while (board[*ray].empty()) ++ray;
             const Square first = *ray;
@@ -293,7 +306,11 @@ private:
     // The moves of every piece but the king, one piece at a time.
     void pieces_moves(const Mask256& own) {
         for_each_square(own & pos_.by_type[PAWN], [&](Square from) { pawn_moves(from); });
-        for_each_square(own & pos_.by_type[KNIGHT], [&](Square from) { piece_moves(from, GEOMETRY.knight_mask[from]); });
+        if (O == Output::LIST && M == Mode::TEAMS && legal_.checker_count == 0) {
+            list_knights(own);
+        } else {
+            for_each_square(own & pos_.by_type[KNIGHT], [&](Square from) { piece_moves(from, GEOMETRY.knight_mask[from]); });
+        }
         if (O == Output::LIST && legal_.checker_count == 0) {
             // Out of check an unpinned slider may go wherever it reaches: its moves come straight
             // off the mailbox walk.
@@ -327,6 +344,24 @@ private:
         try_pieces(QUEEN, GEOMETRY.rook_lines, 0, 8);
         try_pieces(QUEEN, GEOMETRY.bishop_lines, 0, 8);
         return out_;
+    }
+
+    // Teams, not in check: a pinned knight has no move (no knight step stays on a line), an
+    // unpinned one may go to each target the STEPS table allows. Each target is written and kept
+    // by advancing the end or not, with no branch; so the slot just past the moves kept may be
+    // written (the buffer holds MAX_MOVES, far more than any position has).
+    void list_knights(const Mask256& own) {
+        for_each_square(own & pos_.by_type[KNIGHT] & ~legal_.pinned, [&](Square from) {
+            const Square* to = GEOMETRY.knight_targets[from];
+            const std::uint8_t* steps = STEPS.of[legal_.us];
+            Move* out = out_;
+#pragma GCC unroll 8
+            for (int i = 0; i < 8; ++i) {
+                *out = Move(from, to[i]);
+                out += steps[pos_.board[to[i]].bits()];
+            }
+            out_ = out;
+        });
     }
 
     // Directions fixed at compile time, as for counting (count_sliders).
@@ -365,13 +400,22 @@ private:
         // A knight never moves along a line, so a pinned one has no move; an unpinned one's moves
         // are its non-friendly targets, of which only a king capture in FFA needs a test.
         for_each_square(own & pos_.by_type[KNIGHT] & ~legal_.pinned, [&](Square from) {
+            if constexpr (M == Mode::TEAMS) {
+                // Teams: every target that is empty or may be taken counts, kings included. Eight
+                // table lookups over the mailbox (the wall fills the missing targets) cost less
+                // than masking and counting four words, and have no branch.
+                const Square* to = GEOMETRY.knight_targets[from];
+                int n = 0;
+#pragma GCC unroll 8
+                for (int i = 0; i < 8; ++i) n += STEPS.of[legal_.us][pos_.board[to[i]].bits()];
+                count_ += n;
+                return;
+            }
             Mask256 targets = GEOMETRY.knight_mask[from] & reachable_;
-            if constexpr (M == Mode::FFA) {
-                const Mask256 kings = targets & live_kings_;
-                if (kings.any()) {
-                    targets &= ~kings;
-                    for_each_square(kings, [&](Square to) { count_ += king_capture_ok(Move(from, to)); });
-                }
+            const Mask256 kings = targets & live_kings_;
+            if (kings.any()) {
+                targets &= ~kings;
+                for_each_square(kings, [&](Square to) { count_ += king_capture_ok(Move(from, to)); });
             }
             count_ += targets.count();
         });

@@ -38,6 +38,8 @@ struct Geometry {
     Mask256 ray_mask[GRID_SQUARES][DIRECTION_COUNT];  // the same rays as sets, for attack tests
     Mask256 rook_lines[GRID_SQUARES];                 // union of the four orthogonal rays
     Mask256 bishop_lines[GRID_SQUARES];               // union of the four diagonal rays
+    // The knight's knight_count targets, then EDGE (the wall cell) to fill all eight: a walk over
+    // all eight needs no count.
     Square knight_targets[GRID_SQUARES][8] = {};
     std::uint8_t knight_count[GRID_SQUARES] = {};
     Mask256 knight_mask[GRID_SQUARES];
@@ -114,6 +116,7 @@ constexpr Geometry build_geometry() {
             Square k = offset(sq, step[0], step[1]);
             if (k != NO_SQUARE) { g.knight_targets[s][g.knight_count[s]++] = k; g.knight_mask[s].set(k); }
         }
+        for (int i = g.knight_count[s]; i < 8; ++i) g.knight_targets[s][i] = EDGE;
         for (int seat = 0; seat < SEAT_COUNT; ++seat) {
             int df = PAWN_FORWARD[seat][0], dr = PAWN_FORWARD[seat][1];
             g.pawn_push[seat][s] = offset(sq, df, dr);

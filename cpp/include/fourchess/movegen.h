@@ -17,7 +17,8 @@ struct MoveList {
 };
 
 // Writes the legal moves of pos.side_to_move and returns the new end. Nothing when the game is
-// over or the side to move has no live king.
+// over or the side to move has no live king. `out` must have room for MAX_MOVES: the slot just
+// past the returned end may be written too.
 Move* generate_legal(const Position& pos, Move* out);
 void generate_legal(const Position& pos, MoveList& list);
 
