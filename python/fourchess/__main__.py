@@ -76,7 +76,7 @@ def build_parser() -> argparse.ArgumentParser:
     perft.set_defaults(run=_perft)
 
     bench = commands.add_parser("bench", help="print the headline speed figures on this machine")
-    bench.add_argument("--depth", type=int, default=5, help="perft depth for the nodes/s figures (default 5)")
+    bench.add_argument("--depth", type=int, default=6, help="perft depth for the nodes/s figures (default 6)")
     bench.set_defaults(run=_bench)
 
     play = commands.add_parser("play", help="play a whole game between random CPU seats")

@@ -38,7 +38,7 @@ def _per_call(call: Callable[[], object], calls: int = 2_000) -> float:
     return _best(loop, 3) / calls
 
 
-def run(depth: int = 5) -> list[tuple[str, str, str]]:
+def run(depth: int = 6) -> list[tuple[str, str, str]]:
     """Rows of (figure, value, note)."""
     rows = []
     for mode in ("teams", "ffa"):
