@@ -689,7 +689,8 @@ Move with_kind(const Position& pos, Move m) {
 }
 
 bool is_free_move(const Position& pos, Seat seat, Square from, Square to) {
-    return is_on_board(from) && is_on_board(to) && is_unpinnable_free_move(pos, seat, from, to);
+    return pos.king_square[seat] != NO_SQUARE && is_on_board(from) && is_on_board(to) &&
+           is_unpinnable_free_move(pos, seat, from, to);
 }
 
 bool seat_has_legal_move(Position& pos, Seat seat, bool seat_in_check) {

@@ -37,7 +37,7 @@ Move legal_move_matching(const Position& pos, Move wanted);
 Move with_kind(const Position& pos, Move m);
 
 // Is from -> to a "free" move of `seat` (legal whenever the seat is not in check: see
-// TurnState::free_moves_known)? `seat` must have a live king.
+// TurnState::free_moves_known)? False for a seat without a live king.
 bool is_free_move(const Position& pos, Seat seat, Square from, Square to);
 
 // Generation for a seat that is not necessarily to move (FFA mate/stalemate pass), whose check
