@@ -16,7 +16,8 @@ Mask256 attackers_to(const Position& pos, Square target, std::uint8_t seats, Squ
 bool is_attacked(const Position& pos, Square target, std::uint8_t seats, Square ignore = NO_SQUARE);
 
 // After a move that changed only the squares `from` and `to` (not castling or en passant), is
-// `target`, which no live piece of `seats` attacked before the move, attacked now? Only the piece
+// `target` (all three real squares), which no live piece of `seats` attacked before the move,
+// attacked now? Only the piece
 // that arrived on `to`, or a slider behind `from` on the line now open, can attack it: a few
 // lookups instead of is_attacked's look at every attacker.
 bool newly_attacked(const Position& pos, Square target, Square from, Square to, std::uint8_t seats);
