@@ -24,7 +24,7 @@
 # text parsing, names, the game record) is barely touched by perft, so a profile would say little
 # about it, and notation.cpp (std::regex) alone takes longer to compile than the five below:
 # building it twice more would cost the pip install seconds for nothing.
-set(_pgo_sources attacks.cpp movegen.cpp perft.cpp position.cpp rules.cpp)
+set(_pgo_sources attacks.cpp free_moves.cpp movegen.cpp perft.cpp position.cpp rules.cpp)
 list(TRANSFORM _pgo_sources PREPEND ${PROJECT_SOURCE_DIR}/cpp/src/)
 foreach(_pgo_source IN LISTS _pgo_sources)
   if(NOT _pgo_source IN_LIST FOURCHESS_CORE_SOURCES)

@@ -1,16 +1,20 @@
-// The FFA mate/stalemate pass asks, after every move, whether each of the three other seats has
-// an "obviously legal" move (movegen.cpp, has_unpinnable_free_move: a move of a piece standing
-// on no line through its king, onto a square that needs no test). Most moves leave the move
-// found last time for that seat valid, so the pre-test remembers it (TurnState::free_move)
-// and first re-checks just that move here: a few bit tests instead of a scan of the seat's
-// pieces. The check is the scan's own condition applied to one (from, to) in the current
-// position, so the answer never depends on the hint being fresh.
+// Free moves: a move of a piece standing on no line through its king (so nothing can pin it),
+// onto a square that needs no test. Whenever its seat is not in check such a move is legal, so
+// finding one answers "has a legal move" for a few mask operations instead of a generator:
+// has_legal_move and the FFA mate/stalemate pass (which asks it of three seats after every move)
+// try it first. The one found is kept per seat in the TurnState (free_move, free_moves_known:
+// see position.h), and is_unpinnable_free_move re-checks a kept move against the current position
+// with the scan's own condition, so a stale one costs a few bit tests and never changes an answer.
 #pragma once
 
 #include "fourchess/geometry.h"
 #include "fourchess/position.h"
 
 namespace fourchess {
+
+// Has the side to move a free move? Records the one found in the position (free_move) and marks
+// it known. Exact only together with "not in check": the caller asks that separately.
+bool has_unpinnable_free_move(const Position& pos);
 
 // Would has_unpinnable_free_move's scan accept the move from -> to for `us` in `pos`?
 inline bool is_unpinnable_free_move(const Position& pos, Seat us, Square from, Square to) {
