@@ -470,57 +470,65 @@ private:
 
     template <Seat Us>
     [[gnu::noinline]] void count_pawns(const Mask256& pawns) {
+        // Every mask that depends only on the seat is a compile-time constant, so that a word it
+        // leaves empty (Red's and Yellow's home and promotion lines sit in one word each) folds
+        // away with all the shifts and tests on it.
         constexpr PawnStep push = PAWN_STEPS.push[Us];
+        constexpr PawnStep side0 = PAWN_STEPS.capture[Us][0];
+        constexpr PawnStep side1 = PAWN_STEPS.capture[Us][1];
+        // The squares one step ahead of the home line: a pawn that got there by a single push
+        // from home may push again.
+        constexpr Mask256 first_of_double_line = shifted<push.offset>(GEOMETRY.pawn_home[Us] & push.from);
+        static_assert((first_of_double_line & ~push.from).none(), "a double push stays on the board");
+        constexpr Mask256 promotion_line = GEOMETRY.promotion_line[static_cast<int>(M)][Us];
         const Mask256 pinned = pawns & legal_.pinned;
         if (pinned.any()) for_each_square(pinned, [&](Square from) { pawn_moves(from); });
         const Mask256 free = pawns & ~legal_.pinned;
         if (free.none()) return;
         const Mask256 empty = ~pos_.occupied;
         const Mask256 single = shifted<push.offset>(free & push.from) & empty;
-        const Mask256 first_of_double = shifted<push.offset>(free & GEOMETRY.pawn_home[Us] & push.from) & empty;
-        const Mask256 double_push = shifted<push.offset>(first_of_double & push.from) & empty;
+        // A single push that lands on that line came from home (a pawn never moves backwards).
+        const Mask256 double_push = shifted<push.offset>(single & first_of_double_line) & empty;
         // Pushes land on empty squares, so never on a king; a double push never lands on a
         // promotion line or on a single push's square (that pawn would block it): one popcount
         // counts both, then promotions add their extra pieces.
         count_ += (single | double_push).count();
-        add_promotions(single);
-        const Mask256 capturable = pos_.occupied & reachable_ & ~legal_.en_passant_squares;
-        const Mask256 reach0 = shifted<PAWN_STEPS.capture[Us][0].offset>(free & PAWN_STEPS.capture[Us][0].from);
-        const Mask256 reach1 = shifted<PAWN_STEPS.capture[Us][1].offset>(free & PAWN_STEPS.capture[Us][1].from);
-        add_pawn_targets(reach0 & capturable, PAWN_STEPS.capture[Us][0].offset);
-        add_pawn_targets(reach1 & capturable, PAWN_STEPS.capture[Us][1].offset);
-        if (legal_.en_passant_squares.none()) return;  // the usual case
-        en_passant_captures(reach0, PAWN_STEPS.capture[Us][0].offset);
-        en_passant_captures(reach1, PAWN_STEPS.capture[Us][1].offset);
+        // Teams: a promoting push, counted once already, counts three more (the four promotion
+        // pieces); FFA promotes only to the 1-point queen.
+        if (M == Mode::TEAMS) {
+            const Mask256 promotions = single & promotion_line;
+            if (promotions.any()) count_ += 3 * promotions.count();
+        }
+        // Captures and en passant in one test per side: en-passant squares are targets too
+        // (and are sorted out only when a pawn reaches one, which is rare).
+        const Mask256 targets = (pos_.occupied & reachable_) | legal_.en_passant_squares;
+        const Mask256 targets0 = shifted<side0.offset>(free & side0.from) & targets;
+        const Mask256 targets1 = shifted<side1.offset>(free & side1.from) & targets;
+        if ((targets0 | targets1).none()) return;  // the usual case: no capture at all
+        add_pawn_targets<Us>(targets0, side0.offset);
+        add_pawn_targets<Us>(targets1, side1.offset);
     }
 
-    // Unpinned pawns' en-passant captures (`reach`: their targets by `offset`), tested one by one.
-    void en_passant_captures(const Mask256& reach, int offset) {
-        const Mask256 targets = reach & legal_.en_passant_squares;
-        if (targets.none()) return;  // an entry nobody's pawn attacks: the usual case
-        for_each_square(targets, [&](Square to) {
-            pawn_move(static_cast<Square>(to - offset), to, MoveKind::EN_PASSANT, allowed_);
-        });
-    }
-
-    // Pawn targets reached by `offset` from unpinned pawns, out of check: a promotion counts once
-    // per promotion piece, a king capture is tested.
+    // Pawn targets reached by `offset` from unpinned pawns, out of check: an en-passant square
+    // and a king capture are tested one by one, a promotion counts once per promotion piece.
+    template <Seat Us>
     void add_pawn_targets(Mask256 targets, int offset) {
-        if (targets.none()) return;  // the usual case for captures: skips three mask tests and a count
+        if (targets.none()) return;  // skips the tests and a count
+        const Mask256 passant = targets & legal_.en_passant_squares;
+        if (passant.any()) {
+            targets &= ~passant;
+            for_each_square(passant, [&](Square to) {
+                pawn_move(static_cast<Square>(to - offset), to, MoveKind::EN_PASSANT, allowed_);
+            });
+        }
         const Mask256 kings = targets & live_kings_;
         if (kings.any()) {
             targets &= ~kings;
             for_each_square(kings, [&](Square to) { pawn_move(static_cast<Square>(to - offset), to, MoveKind::NORMAL, allowed_); });
         }
         count_ += targets.count();
-        add_promotions(targets);
-    }
-
-    // Teams: each promoting pawn target, counted once already, counts three more (the four
-    // promotion pieces). FFA promotes only to the 1-point queen.
-    void add_promotions(const Mask256& targets) {
         if (M == Mode::TEAMS) {
-            const Mask256 promotions = targets & promotion_line_;
+            const Mask256 promotions = targets & GEOMETRY.promotion_line[static_cast<int>(M)][Us];
             if (promotions.any()) count_ += 3 * promotions.count();
         }
     }

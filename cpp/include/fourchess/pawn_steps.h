@@ -51,7 +51,7 @@ inline constexpr PawnSteps PAWN_STEPS = detail::build_pawn_steps();
 // The squares of `m`, each moved by Offset (|Offset| < 64) square indices. A compile-time offset
 // makes each word two constant shifts and an or (a run-time one costs a shift count per word).
 template <int Offset>
-[[gnu::always_inline]] inline Mask256 shifted(const Mask256& m) {
+[[gnu::always_inline]] constexpr Mask256 shifted(const Mask256& m) {
     static_assert(Offset != 0 && Offset > -64 && Offset < 64, "a pawn step moves less than a word");
     Mask256 r;
     if constexpr (Offset > 0) {
