@@ -16,15 +16,16 @@ std::uint64_t count(Position& pos, int depth) {
     MoveList list;
     generate_legal(pos, list);
     std::uint64_t nodes = 0;
+    // One Undo for all the moves: do_move writes every field undo_move reads, so constructing
+    // (and default-initialising) a fresh one per move would be wasted stores at every leaf.
+    Undo undo;
     for (Move m : list) {
         if (!Bulk && depth == 1) {
-            Undo undo;
             do_move(pos, m, undo);
             undo_move(pos, m, undo);
             ++nodes;
             continue;
         }
-        Undo undo;
         do_move(pos, m, undo);
         nodes += count<Bulk>(pos, depth - 1);
         undo_move(pos, m, undo);

@@ -269,8 +269,6 @@ void do_move(Position& pos, Move m, Undo& undo) {
     pass_turn_judging_walkers(pos, undo, mover);
 }
 
-void undo_move(Position& pos, Move m, const Undo& undo) { pos.undo_all(m, undo); }
-
 void leave_game(Position& pos, Seat seat, bool timeout, bool king_walks, Undo& undo) {
     pos.save_state(undo);
     const std::uint8_t bit = static_cast<std::uint8_t>(1u << seat);

@@ -11,7 +11,8 @@ namespace fourchess {
 
 // The move must be legal (from generate_legal).
 void do_move(Position& pos, Move m, Undo& undo);
-void undo_move(Position& pos, Move m, const Undo& undo);
+// Inline: it is only Position::undo_all, and perft calls it once a move.
+inline void undo_move(Position& pos, Move m, const Undo& undo) { pos.undo_all(m, undo); }
 
 // Resignation (timeout = false) or timeout of `seat` (RULES.md §6, §7): Teams, the game ends and
 // that team loses; FFA, the seat is eliminated (its king walking if `king_walks`), the turn moves
