@@ -314,9 +314,9 @@ private:
         if (O == Output::LIST && legal_.checker_count == 0) {
             // Out of check an unpinned slider may go wherever it reaches: its moves come straight
             // off the mailbox walk.
-            list_sliders<BISHOP, 4, 8>(own);
-            list_sliders<ROOK, 0, 4>(own);
-            list_sliders<QUEEN, 0, 8>(own);
+            walk_sliders<BISHOP, 4, 8>(own);
+            walk_sliders<ROOK, 0, 4>(own);
+            walk_sliders<QUEEN, 0, 8>(own);
             return;
         }
         for_each_square(own & pos_.by_type[BISHOP], [&](Square from) { piece_moves(from, slider_reach(from, 4, 8)); });
@@ -361,15 +361,6 @@ private:
                 out += steps[pos_.board[to[i]].bits()];
             }
             out_ = out;
-        });
-    }
-
-    // Directions fixed at compile time, as for counting (count_sliders).
-    template <PieceType Type, int First, int Last>
-    void list_sliders(const Mask256& own) {
-        for_each_square(own & pos_.by_type[Type], [&](Square from) {
-            if (legal_.pinned.test(from)) piece_moves(from, slider_reach(from, First, Last));
-            else list_slider<First, Last>(from);
         });
     }
 
@@ -421,16 +412,20 @@ private:
         });
         // Each slider type in its own loop with its directions fixed at compile time: every ray
         // walk is then a branch of its own, which the branch predictor learns separately.
-        count_sliders<BISHOP, 4, 8>(own);
-        count_sliders<ROOK, 0, 4>(own);
-        count_sliders<QUEEN, 0, 8>(own);
+        walk_sliders<BISHOP, 4, 8>(own);
+        walk_sliders<ROOK, 0, 4>(own);
+        walk_sliders<QUEEN, 0, 8>(own);
     }
 
+    // Out of check, the sliders of one type with their directions fixed at compile time: a pinned
+    // one by its reach mask narrowed to the pin line, the others by walking their rays (counted or
+    // listed, as the generator's output says).
     template <PieceType Type, int First, int Last>
-    void count_sliders(const Mask256& own) {
+    void walk_sliders(const Mask256& own) {
         for_each_square(own & pos_.by_type[Type], [&](Square from) {
             if (legal_.pinned.test(from)) piece_moves(from, slider_reach(from, First, Last));
-            else count_slider<First, Last>(from);
+            else if constexpr (O == Output::COUNT) count_slider<First, Last>(from);
+            else list_slider<First, Last>(from);
         });
     }
 
