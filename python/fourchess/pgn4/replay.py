@@ -135,16 +135,20 @@ def _leads_last_two(board: Board, seat: int) -> bool:
     return board.points[seat] - board.points[other] >= 21
 
 
+def _teams_side_to_move_ended(node: GameNode, board: Board, ending: Termination, complaint: str) -> int:
+    # Teams: a mate or stalemate marker names the side to move, whose position must end that way.
+    if board.termination() is not ending:
+        raise Pgn4Error(complaint, round=node.round, seat=int(board.turn), text=node.text)
+    return int(board.turn)
+
+
 def _stalemated_seat(node: GameNode, board: Board) -> int:
     # Teams: the side to move is stalemated (the game is drawn). FFA: the board put the seat out
     # right after the stalemating move, but the record writes S in the seat's own slot, which may
     # come a few entries later: the first seat after the previous entry's seat, in turn order,
     # among those put out by the entries since that seat's last slot.
     if not board.is_ffa:
-        if board.termination() is not Termination.STALEMATE:
-            raise Pgn4Error("S but the side to move is not stalemated", round=node.round,
-                            seat=int(board.turn), text=node.text)
-        return int(board.turn)
+        return _teams_side_to_move_ended(node, board, Termination.STALEMATE, "S but the side to move is not stalemated")
     recently_out: set[int] = set()
     ancestor = node.parent
     for _ in range(3):
@@ -162,10 +166,7 @@ def _stalemated_seat(node: GameNode, board: Board) -> int:
 
 def _mated_seat(node: GameNode, board: Board) -> int:
     if not board.is_ffa:
-        if board.termination() is not Termination.CHECKMATE:
-            raise Pgn4Error("# but the side to move is not checkmated", round=node.round,
-                            seat=int(board.turn), text=node.text)
-        return int(board.turn)
+        return _teams_side_to_move_ended(node, board, Termination.CHECKMATE, "# but the side to move is not checkmated")
     out = sorted(node.parent.newly_eliminated if node.parent is not None else ())
     if len(out) != 1:
         raise Pgn4Error("# but the entry before it eliminated no seat", round=node.round, text=node.text)
