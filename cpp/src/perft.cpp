@@ -10,6 +10,10 @@ namespace fourchess {
 
 namespace {
 
+// Out of line on purpose: bulk counting unmakes only interior nodes, and there the inlined
+// unmake measured 3 % slower (it crowds the loop around count_legal).
+[[gnu::noinline]] void unmake_interior(Position& pos, Move m, const Undo& undo) { undo_move(pos, m, undo); }
+
 template <bool Bulk>
 std::uint64_t count(Position& pos, int depth) {
     if (Bulk && depth == 1) return static_cast<std::uint64_t>(count_legal(pos));
@@ -28,7 +32,7 @@ std::uint64_t count(Position& pos, int depth) {
         }
         do_move(pos, m, undo);
         nodes += count<Bulk>(pos, depth - 1);
-        undo_move(pos, m, undo);
+        if constexpr (Bulk) unmake_interior(pos, m, undo); else undo_move(pos, m, undo);
     }
     return nodes;
 }

@@ -19,20 +19,6 @@ constexpr CornerTable build_corner_table() {
 }
 constexpr CornerTable CORNERS = build_corner_table();
 
-// Piece::hash_index() by piece byte: one load instead of its arithmetic on every key update.
-struct HashIndexTable {
-    std::uint8_t of[128] = {};
-};
-constexpr HashIndexTable build_hash_index_table() {
-    HashIndexTable t{};
-    for (int bits = 0; bits < 128; ++bits) {
-        const Piece p = Piece::from_bits(static_cast<std::uint8_t>(bits));
-        if (p.type() != NO_PIECE_TYPE && p.type() < PIECE_TYPE_COUNT) t.of[bits] = static_cast<std::uint8_t>(p.hash_index());
-    }
-    return t;
-}
-constexpr HashIndexTable HASH_INDEX = build_hash_index_table();
-
 }  // namespace
 
 int capture_value(Piece p) {
@@ -61,7 +47,7 @@ void Position::place(Square s, Piece p) {
         live_by_seat[p.seat()].set(s);
         if (p.type() == KING) king_square[p.seat()] = s;
     }
-    if (Hash) key ^= ZOBRIST.piece[HASH_INDEX.of[p.bits()]][s];
+    if (Hash) key ^= ZOBRIST.piece[PIECE_HASH_INDEX.of[p.bits()]][s];
 }
 
 template <bool Hash>
@@ -76,34 +62,7 @@ void Position::lift(Square s) {
         live_by_seat[p.seat()].clear(s);
         if (p.type() == KING && king_square[p.seat()] == s) king_square[p.seat()] = NO_SQUARE;
     }
-    if (Hash) key ^= ZOBRIST.piece[HASH_INDEX.of[p.bits()]][s];
-}
-
-// Two bit flips per mask instead of a lift and a place: the common quiet move. Forced inline:
-// a call costs as much as the flips (the saved registers), and make/undo call it once a move.
-template <bool Hash>
-[[gnu::always_inline]] inline void Position::relocate(Square from, Square to) {
-    const Piece p = board[from];
-    board[to] = p;
-    board[from] = NO_PIECE;
-    const int from_word = from >> 6, to_word = to >> 6;
-    const std::uint64_t from_bit = std::uint64_t{1} << (from & 63), to_bit = std::uint64_t{1} << (to & 63);
-    auto move_bit = [&](Mask256& m) {
-        m.w[from_word] ^= from_bit;
-        m.w[to_word] ^= to_bit;
-    };
-    move_bit(occupied);
-    move_bit(by_type[p.type()]);
-    if (p.is_dead()) {
-        move_bit(dead);
-    } else {
-        move_bit(live_by_seat[p.seat()]);
-        if (p.type() == KING) king_square[p.seat()] = to;
-    }
-    if (Hash) {
-        const auto& keys = ZOBRIST.piece[HASH_INDEX.of[p.bits()]];
-        key ^= keys[from] ^ keys[to];
-    }
+    if (Hash) key ^= ZOBRIST.piece[PIECE_HASH_INDEX.of[p.bits()]][s];
 }
 
 void Position::put_piece(Square s, Piece p) {
@@ -222,9 +181,6 @@ void Position::keep_untouched_free_moves(Move m, Piece moving, Piece captured) {
     free_moves_known &= static_cast<std::uint8_t>(~drop);
 }
 
-// Move bits above from and to (promotion, kind, one-point flag): a quiet move has none, a double
-// push only its kind.
-constexpr std::uint32_t DOUBLE_PUSH_HIGH_BITS = Move(0, 0, MoveKind::DOUBLE_PUSH).bits() >> 16;
 
 void Position::make_move(Move m, Undo& undo) {
     const Square from = m.from(), to = m.to();
@@ -324,22 +280,9 @@ void Position::revive_killed(const Undo& undo) {
     }
 }
 
-[[gnu::always_inline]] inline void Position::restore_state(const Undo& undo) { static_cast<TurnState&>(*this) = undo; }
-
 void Position::undo_action(const Undo& undo) {
     if (undo.killed_seats) revive_killed(undo);
     restore_state(undo);
-}
-
-// Pieces go back without touching the key: restore_state puts back the saved one.
-void Position::undo_all(Move m, const Undo& undo) {
-    // The moves of make_move's short path, when nothing was killed.
-    if (((m.bits() >> 16) & ~DOUBLE_PUSH_HIGH_BITS) == 0 && undo.captured.empty() && !undo.killed_seats) {
-        relocate<false>(m.to(), m.from());
-        restore_state(undo);
-        return;
-    }
-    undo_special_move(m, undo);
 }
 
 [[gnu::noinline]] void Position::undo_special_move(Move m, const Undo& undo) {

@@ -50,4 +50,20 @@ constexpr ZobristKeys build_zobrist() {
 
 inline constexpr ZobristKeys ZOBRIST = detail::build_zobrist();
 
+// Piece::hash_index() by piece byte: one load instead of its arithmetic on every key update.
+struct PieceHashIndex {
+    std::uint8_t of[128] = {};
+};
+namespace detail {
+constexpr PieceHashIndex build_piece_hash_index() {
+    PieceHashIndex t{};
+    for (int bits = 0; bits < 128; ++bits) {
+        const Piece p = Piece::from_bits(static_cast<std::uint8_t>(bits));
+        if (p.type() != NO_PIECE_TYPE && p.type() < PIECE_TYPE_COUNT) t.of[bits] = static_cast<std::uint8_t>(p.hash_index());
+    }
+    return t;
+}
+}  // namespace detail
+inline constexpr PieceHashIndex PIECE_HASH_INDEX = detail::build_piece_hash_index();
+
 }  // namespace fourchess
