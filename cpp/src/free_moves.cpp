@@ -21,6 +21,13 @@ bool has_unpinnable_free_move(const Position& pos) {
         pos.free_moves_known |= bit;
         return true;
     }
+    Square* found_last = pos.free_move_found[us];
+    if (found_last[0] != NO_SQUARE && is_unpinnable_free_move(pos, us, found_last[0], found_last[1])) {
+        hint[0] = found_last[0];
+        hint[1] = found_last[1];
+        pos.free_moves_known |= bit;
+        return true;
+    }
     const Square king = pos.king_square[us];
     const Mask256& own = pos.live_by_seat[us];
     const Mask256& king_rook_lines = GEOMETRY.rook_lines[king];
@@ -32,8 +39,8 @@ bool has_unpinnable_free_move(const Position& pos) {
     // knights, pawn pushes, a slider's first step, pawn captures.
     bool any = false;
     auto found = [&](Square from, Square to) {
-        hint[0] = from;
-        hint[1] = to;
+        hint[0] = found_last[0] = from;
+        hint[1] = found_last[1] = to;
         pos.free_moves_known |= bit;
         any = true;
     };

@@ -119,6 +119,12 @@ public:
     Mode mode = Mode::TEAMS;
     bool points_lead_ends_game = true;  // Rules::points_lead_ends_game, needed by the end tests
     bool walking_kings_stalemated_on_their_turn = false;  // the Rules option of that name
+    // Per seat the (from, to) of the last free move any scan found, outside the TurnState so that
+    // undo keeps it: a seat whose free move a move touched is judged again after each of that
+    // node's replies, and what the first reply's scan found usually serves the rest. Only ever a
+    // hint (free_moves.h re-verifies it), so it may be stale and never changes an answer.
+    mutable Square free_move_found[SEAT_COUNT][2] = {{NO_SQUARE, NO_SQUARE}, {NO_SQUARE, NO_SQUARE},
+                                                     {NO_SQUARE, NO_SQUARE}, {NO_SQUARE, NO_SQUARE}};
     Position() { board[EDGE] = Piece::wall(); }
 
     // --- queries ---
