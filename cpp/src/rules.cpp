@@ -43,6 +43,38 @@ std::uint8_t kings_near_move(const Position& pos, Move m, Seat mover) {
     return near;
 }
 
+// Of the kings in `kings`, those `m` (not yet made) may newly attack with the mover's pieces: the
+// piece arriving on `to` (a promotion as what it becomes) reaches the king's square by its kind
+// of step or line, or `from` opens a line from the king to a mover's slider of the right kind
+// beyond it (blockers not asked: a superset). Nothing else changes what the mover attacks, but
+// castling and en passant move or remove a second piece: for them every king is kept.
+std::uint8_t kings_move_may_attack(const Position& pos, Move m, Seat mover, std::uint8_t kings) {
+    if (m.kind() == MoveKind::EN_PASSANT || m.kind() == MoveKind::CASTLE) return kings;
+    const Square from = m.from(), to = m.to();
+    const PieceType arriving = m.promotion() != NO_PIECE_TYPE ? m.promotion() : pos.board[from].type();
+    const Mask256& own = pos.live_by_seat[mover];
+    const Mask256 sliders[2] = {own & (pos.by_type[ROOK] | pos.by_type[QUEEN]), own & (pos.by_type[BISHOP] | pos.by_type[QUEEN])};
+    std::uint8_t kept = 0;
+    for (int s = 0; s < SEAT_COUNT; ++s) {
+        if (!(kings & (1u << s))) continue;
+        const Square king = pos.king_square[s];
+        const int to_line = LINES.towards[king][to], from_line = LINES.towards[king][from];
+        bool may = false;
+        switch (arriving) {
+            case PAWN: may = GEOMETRY.pawn_attackers[mover][king].test(to); break;
+            case KNIGHT: may = GEOMETRY.knight_mask[king].test(to); break;
+            case KING: may = GEOMETRY.king_mask[king].test(to); break;
+            case ROOK: may = to_line != NO_DIRECTION && !is_diagonal(to_line); break;
+            case BISHOP: may = to_line != NO_DIRECTION && is_diagonal(to_line); break;
+            default: may = to_line != NO_DIRECTION; break;  // a queen
+        }
+        if (!may && from_line != NO_DIRECTION)
+            may = (GEOMETRY.ray_mask[from][from_line] & sliders[is_diagonal(from_line)]).any();
+        if (may) kept |= static_cast<std::uint8_t>(1u << s);
+    }
+    return kept;
+}
+
 // Every seat's check state from scratch: after loading, and after eliminations change who attacks.
 void refresh_checks(Position& pos) {
     std::uint8_t checked = 0;
@@ -262,6 +294,7 @@ void do_move(Position& pos, Move m, Undo& undo) {
     // then neither the before nor the after attack test is needed.
     const std::uint8_t near = kings_near_move(pos, m, mover);
     std::uint8_t may_check = pos.is_walking(mover) ? 0 : near & bonus_candidates(pos, mover);
+    if (seat_count(may_check) >= 2) may_check = kings_move_may_attack(pos, m, mover, may_check);
     if (seat_count(may_check) < 2) may_check = 0;
     const std::uint8_t checked_before = may_check ? kings_attacked_by(pos, mover, may_check) : 0;
     pos.make_move(m, undo);
