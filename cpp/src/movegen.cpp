@@ -337,13 +337,28 @@ private:
                 piece_moves(from, type == KNIGHT ? GEOMETRY.knight_mask[from] : slider_reach(from, first_direction, last_direction));
             });
         };
-        for_each_square(own & pos_.by_type[PAWN], [&](Square from) { pawn_moves(from); });
+        // A pawn's four targets by four bit tests, rather than its moves one by one: most pawns
+        // reach no square that answers the check. En passant may take the checker off another square.
+        const Mask256 pawn_useful = useful | legal_.en_passant_squares;
+        for_each_square(own & pos_.by_type[PAWN], [&](Square from) {
+            if (!done() && pawn_may_reach(from, pawn_useful)) pawn_moves(from);
+        });
         try_pieces(KNIGHT, GEOMETRY.knight_mask, 0, 0);
         try_pieces(BISHOP, GEOMETRY.bishop_lines, 4, 8);
         try_pieces(ROOK, GEOMETRY.rook_lines, 0, 4);
         try_pieces(QUEEN, GEOMETRY.rook_lines, 0, 8);
         try_pieces(QUEEN, GEOMETRY.bishop_lines, 0, 8);
         return out_;
+    }
+
+    // Does the pawn on `from` have a push, double push or capture square in `targets`? (Board
+    // squares only: a missing target is NO_SQUARE, never in the mask.)
+    bool pawn_may_reach(Square from, const Mask256& targets) const {
+        const Seat us = legal_.us;
+        const Square* captures = GEOMETRY.pawn_capture[us][from];
+        if (targets.test(captures[0]) || targets.test(captures[1])) return true;
+        const Square push = GEOMETRY.pawn_push[us][from];
+        return push != NO_SQUARE && (targets.test(push) || targets.test(GEOMETRY.pawn_push[us][push]));
     }
 
     // Teams, not in check: a pinned knight has no move (no knight step stays on a line), an
