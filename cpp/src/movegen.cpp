@@ -70,7 +70,9 @@ struct Legality {
     Mask256 en_passant_squares;
 
     // `ffa`: the position may carry its seats' check states (only the FFA rules layer keeps them).
-    Legality(const Position& pos, bool ffa) : us(pos.side_to_move), king(pos.king_square[us]), opponents(pos.opponent_seats(us)) {
+    // Forced inline: GCC inlined it into Teams' count_legal but called it in FFA's, where it was
+    // 16 % of bulk perft; inline, FFA bulk perft(6) measured 2 % faster.
+    [[gnu::always_inline]] Legality(const Position& pos, bool ffa) : us(pos.side_to_move), king(pos.king_square[us]), opponents(pos.opponent_seats(us)) {
         friendly = pos.live_by_seat[us];
         if (pos.mode == Mode::TEAMS) friendly |= pos.live_by_seat[(us + 2) & 3];
         const Mask256 enemies = pos.live_pieces_of(opponents);  // gathered once for both scans
