@@ -80,7 +80,8 @@ struct Legality {
         // checker, so the steppers (knights, pawns, kings) need no look; the lines still give pins.
         const bool known_safe = ffa && pos.checks_known && !(pos.checked_seats & (1u << us));
         Mask256 checkers = known_safe ? Mask256{} : step_attackers_to(pos, king, opponents, enemies);
-        scan_lines(pos, enemies, checkers);
+        if (ffa) scan_lines<true>(pos, enemies, checkers);
+        else scan_lines<false>(pos, enemies, checkers);
         check_block |= checkers;
         // Only "none, one, more" matters; this avoids a popcount (a library call on baseline x86-64).
         if (checkers.any()) {
@@ -102,6 +103,7 @@ struct Legality {
     // if it is the nearest piece from the king it gives check (its line becomes interposition
     // squares); if the nearest piece is ours and the slider comes next, that piece is pinned to
     // the line. A second slider further along the same line finds neither and adds nothing.
+    template <bool Ffa>
     void scan_lines(const Position& pos, const Mask256& enemies, Mask256& checkers) {
         const Mask256 candidates = (GEOMETRY.rook_lines[king] & enemies & (pos.by_type[ROOK] | pos.by_type[QUEEN])) |
                                    (GEOMETRY.bishop_lines[king] & enemies & (pos.by_type[BISHOP] | pos.by_type[QUEEN]));
@@ -120,8 +122,15 @@ struct Legality {
                 return;
             }
             if (!own.test(first)) return;
-            do ++ray; while (board[*ray].empty());
-            if (*ray != slider) return;
+            // Anything between our piece and the slider? FFA asks the masks: there the walk from a
+            // pawn of the king's shield to a distant queen mostly crosses the board (bulk perft 2 %
+            // faster). Teams' pinners are nearer, and there the walk measured 2 % faster.
+            if constexpr (Ffa) {
+                if ((GEOMETRY.ray_mask[first][d] & GEOMETRY.ray_mask[slider][OPPOSITE_DIRECTION[d]] & pos.occupied).any()) return;
+            } else {
+                do ++ray; while (board[*ray].empty());
+                if (*ray != slider) return;
+            }
             pinned.set(first);
             pin_square[pin_count] = first;
             pin_slider[pin_count] = slider;

@@ -14,6 +14,9 @@ enum Direction : std::uint8_t { NORTH, SOUTH, EAST, WEST, NORTH_EAST, NORTH_WEST
 constexpr int DIRECTION_COUNT = 8;
 constexpr int DIRECTION_FILE_STEP[8] = {0, 0, 1, -1, 1, -1, 1, -1};
 constexpr int DIRECTION_RANK_STEP[8] = {1, -1, 0, 0, 1, 1, -1, -1};
+// The direction back along the same line: the rays from two squares of a line towards each
+// other meet on the squares between them.
+constexpr std::uint8_t OPPOSITE_DIRECTION[8] = {SOUTH, NORTH, WEST, EAST, SOUTH_WEST, SOUTH_EAST, NORTH_WEST, NORTH_EAST};
 constexpr bool is_diagonal(int direction) { return direction >= 4; }
 // Does a step in this direction raise the square index? Then the nearest square of a ray mask
 // is its lowest bit, otherwise its highest.
