@@ -194,8 +194,11 @@ void apply_ffa_consequences(Position& pos, Move m, Undo& undo, Seat mover, std::
     }
     // 4. Mate/stalemate pass from the next seat round, each as if it were to move. An
     // elimination in the pass kills pieces, and the check states are worked out again.
+    // Usually every other seat is out of check with its free move still known: one mask test.
+    const std::uint8_t in_turn = static_cast<std::uint8_t>((~pos.eliminated | pos.walking) & 0xF & ~(1u << mover));
+    const bool all_free = pos.checks_known && !pos.game_over() && !(in_turn & (pos.checked_seats | ~pos.free_moves_known));
     Seat s = mover;
-    for (int i = 1; i < SEAT_COUNT; ++i) {
+    for (int i = 1; i < SEAT_COUNT && !all_free; ++i) {
         s = next_seat(s);
         if (!pos.takes_turns(s)) continue;
         if (!pos.checks_known) refresh_checks(pos);
