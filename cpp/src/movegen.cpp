@@ -38,15 +38,22 @@ constexpr CaptureTable build_capture_table() {
 }
 constexpr CaptureTable CAPTURES = build_capture_table();
 
-// Teams: may a piece of `us` step onto a cell holding this piece byte? 1 for an empty cell and for
-// anything CAPTURES takes (a live king too), 0 for a friend or the wall.
+// May a piece of `us` step onto a cell holding this piece byte? 1 for an empty cell and for
+// anything CAPTURES takes, 0 for a friend or the wall. Teams: a live king is taken like anything
+// else (1). FFA: taking one needs a test, and it counts KING_STEP, so that a sum over a knight's
+// eight targets says both how many plain moves it has (the low bits) and whether a king is there.
+constexpr int KING_STEP = 16;
 struct StepTable {
-    std::uint8_t of[SEAT_COUNT][256] = {};
+    std::uint8_t of[2][SEAT_COUNT][256] = {};
 };
 constexpr StepTable build_step_table() {
     StepTable t{};
-    for (int us = 0; us < SEAT_COUNT; ++us)
-        for (int bits = 0; bits < 256; ++bits) t.of[us][bits] = bits == 0 || CAPTURES.of[static_cast<int>(Mode::TEAMS)][us][bits] != 0;
+    for (int mode = 0; mode < 2; ++mode)
+        for (int us = 0; us < SEAT_COUNT; ++us)
+            for (int bits = 0; bits < 256; ++bits) {
+                const int take = CAPTURES.of[mode][us][bits];
+                t.of[mode][us][bits] = bits == 0 || take == 1 ? 1 : take == 2 ? KING_STEP : 0;
+            }
     return t;
 }
 constexpr StepTable STEPS = build_step_table();
@@ -379,7 +386,7 @@ private:
     void list_knights(const Mask256& own) {
         for_each_square(own & pos_.by_type[KNIGHT] & ~legal_.pinned, [&](Square from) {
             const Square* to = GEOMETRY.knight_targets[from];
-            const std::uint8_t* steps = STEPS.of[legal_.us];
+            const std::uint8_t* steps = STEPS.of[static_cast<int>(Mode::TEAMS)][legal_.us];
             Move* out = out_;
 #pragma GCC unroll 8
             for (int i = 0; i < 8; ++i) {
@@ -417,24 +424,22 @@ private:
         // A knight never moves along a line, so a pinned one has no move; an unpinned one's moves
         // are its non-friendly targets, of which only a king capture in FFA needs a test.
         for_each_square(own & pos_.by_type[KNIGHT] & ~legal_.pinned, [&](Square from) {
-            if constexpr (M == Mode::TEAMS) {
-                // Teams: every target that is empty or may be taken counts, kings included. Eight
-                // table lookups over the mailbox (the wall fills the missing targets) cost less
-                // than masking and counting four words, and have no branch.
-                const Square* to = GEOMETRY.knight_targets[from];
-                int n = 0;
+            // Every target that is empty or may be taken counts (in Teams kings included). Eight
+            // table lookups over the mailbox (the wall fills the missing targets) cost less than
+            // masking and counting four words, and have no branch.
+            const Square* to = GEOMETRY.knight_targets[from];
+            const std::uint8_t* steps = STEPS.of[static_cast<int>(M)][legal_.us];
+            int n = 0;
 #pragma GCC unroll 8
-                for (int i = 0; i < 8; ++i) n += STEPS.of[legal_.us][pos_.board[to[i]].bits()];
+            for (int i = 0; i < 8; ++i) n += steps[pos_.board[to[i]].bits()];
+            if constexpr (M == Mode::TEAMS) {
                 count_ += n;
                 return;
             }
-            Mask256 targets = GEOMETRY.knight_mask[from] & reachable_;
-            const Mask256 kings = targets & live_kings_;
-            if (kings.any()) {
-                targets &= ~kings;
-                for_each_square(kings, [&](Square to) { count_ += king_capture_ok(Move(from, to)); });
-            }
-            count_ += targets.count();
+            count_ += n % KING_STEP;
+            if (n >= KING_STEP)  // FFA: a live king among the targets, taken only if that is safe
+                for_each_square(GEOMETRY.knight_mask[from] & live_kings_ & reachable_,
+                                [&](Square to) { count_ += king_capture_ok(Move(from, to)); });
         });
         // Each slider type in its own loop with its directions fixed at compile time: every ray
         // walk is then a branch of its own, which the branch predictor learns separately.
