@@ -217,6 +217,19 @@ def test_cli_divide() -> None:
     assert "nodes 7800" in lines
 
 
+def test_cli_bench_prints_every_headline_row() -> None:
+    # Figures only: the machine decides the numbers, so the test asks for the rows, not values.
+    result = _cli("bench", "--depth", "3")
+    assert result.returncode == 0, result.stderr
+    names = [line.split("  ")[0] for line in result.stdout.splitlines()]
+    for mode in ("teams", "ffa"):
+        assert f"perft(3) bulk, {mode}, 1 thread" in names
+        assert f"perft(2) make/unmake every leaf, {mode}, 1 thread" in names
+    assert "perft(3) 2 threads / 1 thread" in names
+    for call in ("list(board.legal_moves)", "push + pop", "Board(fen4)", "board.copy()", "board.fen4()"):
+        assert f"{call} (middlegame)" in names
+
+
 def test_cli_bad_fen4_is_a_one_line_error() -> None:
     result = _cli("perft", "1", "--fen4", "R-0,0,0,0-1,1,1,1-1,1,1,1-0,0,0,0-0-14/14")
     assert result.returncode == 2
