@@ -68,6 +68,27 @@ bool is_attacked(const Position& pos, Square target, std::uint8_t seats, Square 
     return slider_attackers<false>(pos, target, live, ignore, found);
 }
 
+bool attacked_after_move(const Position& pos, Square target, std::uint8_t seats, Square from, Square to) {
+    Mask256 live = pos.live_pieces_of(seats);
+    live.clear(to);  // a piece taken attacks no more
+    const Mask256 steppers = (GEOMETRY.knight_mask[target] & pos.by_type[KNIGHT]) | (GEOMETRY.king_mask[target] & pos.by_type[KING]);
+    if ((steppers & live).any()) return true;
+    for (int s = 0; s < SEAT_COUNT; ++s)
+        if ((seats & (1u << s)) && (GEOMETRY.pawn_attackers[s][target] & pos.by_type[PAWN] & pos.live_by_seat[s] & live).any()) return true;
+    const LineAttackers sliders(pos, live);
+    const Mask256 candidates = (GEOMETRY.rook_lines[target] & sliders.along[0]) | (GEOMETRY.bishop_lines[target] & sliders.along[1]);
+    if (candidates.none()) return false;
+    Mask256 occupied = pos.occupied;
+    occupied.clear(from);
+    occupied.set(to);
+    bool hit = false;
+    for_each_square(candidates, [&](Square slider) {
+        const int d = LINES.towards[target][slider];
+        hit |= (GEOMETRY.ray_mask[target][d] & GEOMETRY.ray_mask[slider][OPPOSITE_DIRECTION[d]] & occupied).none();
+    });
+    return hit;
+}
+
 namespace {
 
 // Is the nearest piece from `target` along direction d a live slider of `seats` that moves that way?

@@ -597,10 +597,55 @@ bool can_move(const Position& pos) {
     return !pos.game_over() && pos.king_square[pos.side_to_move] != NO_SQUARE && pos.takes_turns(pos.side_to_move);
 }
 
-bool generates_a_move(const Position& pos) {
+// Any one legal move of the side to move, or none.
+Move first_legal_move(const Position& pos) {
     Move first[1];
-    if (pos.mode == Mode::TEAMS) return Generator<Output::FIRST, Mode::TEAMS>(pos, first).run() != first;
-    return Generator<Output::FIRST, Mode::FFA>(pos, first).run() != first;
+    const Move* end = pos.mode == Mode::TEAMS ? Generator<Output::FIRST, Mode::TEAMS>(pos, first).run()
+                                              : Generator<Output::FIRST, Mode::FFA>(pos, first).run();
+    return end != first ? first[0] : Move::none();
+}
+
+bool generates_a_move(const Position& pos) { return static_cast<bool>(first_legal_move(pos)); }
+
+// Could the side to move's piece on m.from() make `m`, as far as the pieces' movement goes (not
+// whether its king is safe)? Only plain moves and double pushes onto an empty square or a piece
+// it may take other than a live king: castling, en passant and king captures, which need tests
+// of their own, are left to the generator.
+bool is_plain_pseudo_legal(const Position& pos, Move m) {
+    const Seat us = pos.side_to_move;
+    const Square from = m.from(), to = m.to();
+    const Piece piece = pos.board[from];
+    if (!piece.is_live() || piece.seat() != us) return false;
+    const Piece target = pos.board[to];
+    if (!target.empty() && CAPTURES.of[static_cast<int>(pos.mode)][us][target.bits()] != 1) return false;
+    if (m.kind() == MoveKind::DOUBLE_PUSH) {
+        const Square push = GEOMETRY.pawn_push[us][from];
+        return piece.type() == PAWN && GEOMETRY.pawn_home[us].test(from) && push != NO_SQUARE &&
+               GEOMETRY.pawn_push[us][push] == to && !pos.occupied.test(push) && target.empty();
+    }
+    if (m.kind() != MoveKind::NORMAL) return false;
+    switch (piece.type()) {
+        case PAWN:
+            if (to == GEOMETRY.pawn_push[us][from]) return target.empty();
+            return !target.empty() && (to == GEOMETRY.pawn_capture[us][from][0] || to == GEOMETRY.pawn_capture[us][from][1]);
+        case KNIGHT: return GEOMETRY.knight_mask[from].test(to);
+        case KING: return GEOMETRY.king_mask[from].test(to);
+        default: {
+            const int d = LINES.towards[from][to];
+            if (d == NO_DIRECTION || (piece.type() == ROOK && is_diagonal(d)) || (piece.type() == BISHOP && !is_diagonal(d)))
+                return false;
+            return (GEOMETRY.ray_mask[from][d] & GEOMETRY.ray_mask[to][OPPOSITE_DIRECTION[d]] & pos.occupied).none();
+        }
+    }
+}
+
+// Is `m` (a move found for the side to move in an earlier position) legal here? A few mask tests
+// instead of a generator, and exact for the moves it accepts.
+bool is_still_legal(const Position& pos, Move m) {
+    if (!m || !is_plain_pseudo_legal(pos, m)) return false;
+    const Seat us = pos.side_to_move;
+    const Square king = pos.king_square[us] == m.from() ? m.to() : pos.king_square[us];
+    return !attacked_after_move(pos, king, pos.opponent_seats(us), m.from(), m.to());
 }
 
 }  // namespace
@@ -665,7 +710,11 @@ bool seat_has_legal_move(Position& pos, Seat seat, bool seat_in_check) {
     Seat saved = pos.side_to_move;
     pos.side_to_move = seat;  // key untouched: restored before anyone reads it
     bool any = can_move(pos);
-    if (any && (seat_in_check || !has_unpinnable_free_move(pos))) any = generates_a_move(pos);
+    if (any && (seat_in_check || !has_unpinnable_free_move(pos))) {
+        Move& found = pos.legal_move_found[seat];
+        if (!is_still_legal(pos, found)) found = first_legal_move(pos);
+        any = static_cast<bool>(found);
+    }
     pos.side_to_move = saved;
     return any;
 }

@@ -15,6 +15,11 @@ Mask256 step_attackers_to(const Position& pos, Square target, std::uint8_t seats
 Mask256 attackers_to(const Position& pos, Square target, std::uint8_t seats, Square ignore = NO_SQUARE);
 bool is_attacked(const Position& pos, Square target, std::uint8_t seats, Square ignore = NO_SQUARE);
 
+// Would `target` be attacked by a live piece of `seats` once the piece on `from` has stepped to
+// `to`, taking whatever stood there (a plain move: not castling or en passant)? By masks over the
+// occupancy the move leaves, so nothing is made.
+bool attacked_after_move(const Position& pos, Square target, std::uint8_t seats, Square from, Square to);
+
 // After a move that changed only the squares `from` and `to` (not castling or en passant), is
 // `target` (all three real squares), which no live piece of `seats` attacked before the move,
 // attacked now? Only the piece

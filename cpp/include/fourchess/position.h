@@ -125,6 +125,11 @@ public:
     // hint (free_moves.h re-verifies it), so it may be stale and never changes an answer.
     mutable Square free_move_found[SEAT_COUNT][2] = {{NO_SQUARE, NO_SQUARE}, {NO_SQUARE, NO_SQUARE},
                                                      {NO_SQUARE, NO_SQUARE}, {NO_SQUARE, NO_SQUARE}};
+    // Per seat the move the generator last found when the FFA pass asked whether that seat has a
+    // legal move (mostly a checked seat's answer to the check). The seat is judged again after each
+    // of a node's replies, and most leave that answer legal; so it is tried first, by one
+    // make/unmake and a king-safety test. Only a hint (re-verified, may be stale).
+    mutable Move legal_move_found[SEAT_COUNT] = {};
     Position() { board[EDGE] = Piece::wall(); }
 
     // --- queries ---
