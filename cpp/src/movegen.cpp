@@ -116,10 +116,17 @@ struct Legality {
                                    (GEOMETRY.bishop_lines[king] & enemies & (pos.by_type[BISHOP] | pos.by_type[QUEEN]));
         if (candidates.none()) return;
         const Mask256& own = pos.live_by_seat[us];
+        Mask256 screens;  // FFA only (below)
+        if constexpr (Ffa) screens = pos.occupied & ~own;
         const Piece* board = pos.board;
         for_each_square(candidates, [&](Square slider) {
-            // Walk from the king over the mailbox: the slider (or the EDGE wall) stops every walk.
             const int d = LINES.towards[king][slider];
+            // FFA's candidates are mostly distant sliders behind their own pawns: a piece not ours
+            // right in front of the slider (towards the king) makes it neither a checker nor a pinner.
+            if constexpr (Ffa) {
+                if (screens.test(GEOMETRY.ray[slider][OPPOSITE_DIRECTION[d]][0])) return;
+            }
+            // Walk from the king over the mailbox: the slider (or the EDGE wall) stops every walk.
             const Square* ray = GEOMETRY.ray[king][d];
             while (board[*ray].empty()) ++ray;
             const Square first = *ray;
