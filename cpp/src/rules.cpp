@@ -1,5 +1,7 @@
 #include "fourchess/rules.h"
 
+#include <cstring>
+
 #include "fourchess/attacks.h"
 #include "fourchess/movegen.h"
 
@@ -19,6 +21,9 @@ void add_to_active_seats(Position& pos, int points) {
     for (int s = 0; s < SEAT_COUNT; ++s)
         if (pos.is_active(static_cast<Seat>(s))) pos.points[s] += points;
 }
+
+// Two seats or more in a seat set: one bit trick instead of seat_count's four.
+constexpr bool two_or_more(std::uint8_t seats) { return (seats & (seats - 1)) != 0; }
 
 // Kings that can earn the mover a check bonus: active opponents, not walking kings.
 std::uint8_t bonus_candidates(const Position& pos, Seat mover) {
@@ -219,8 +224,8 @@ void apply_ffa_consequences(Position& pos, Move m, Undo& undo, Seat mover, std::
     // 5. End tests. A step that took nothing, scored nothing and eliminated no one leaves the
     // seats, the points and the material as they were, and so the standing end (none: moves
     // are only made in positions still in play) as it was.
-    bool same_points = true;
-    for (int s = 0; s < SEAT_COUNT; ++s) same_points &= pos.points[s] == undo.points[s];
+    // The four scores as one 16-byte compare, not four.
+    const bool same_points = std::memcmp(pos.points, undo.points, sizeof pos.points) == 0;
     const bool nothing_changed = undo.termination == Termination::NONE && undo.captured.empty() &&
                                  undo.captured_en_passant.empty() && !undo.killed_seats && same_points;
     if (!nothing_changed) settle_ending(pos, standing_termination(pos));
@@ -297,8 +302,8 @@ void do_move(Position& pos, Move m, Undo& undo) {
     // then neither the before nor the after attack test is needed.
     const std::uint8_t near = kings_near_move(pos, m, mover);
     std::uint8_t may_check = pos.is_walking(mover) ? 0 : near & bonus_candidates(pos, mover);
-    if (seat_count(may_check) >= 2) may_check = kings_move_may_attack(pos, m, mover, may_check);
-    if (seat_count(may_check) < 2) may_check = 0;
+    if (two_or_more(may_check)) may_check = kings_move_may_attack(pos, m, mover, may_check);
+    if (!two_or_more(may_check)) may_check = 0;
     const std::uint8_t checked_before = may_check ? kings_attacked_by(pos, mover, may_check) : 0;
     pos.make_move(m, undo);
     apply_ffa_consequences(pos, m, undo, mover, near, may_check, checked_before);
