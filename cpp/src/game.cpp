@@ -13,7 +13,7 @@ constexpr const char* SEAT_NAMES[] = {"Red", "Blue", "Yellow", "Green"};
 
 }  // namespace
 
-Game::Game(const Position& root, const Rules& rules) : rules_(rules), root_(root), position_(root) {
+Game::Game(const Position& root, const Rules& rules) : rules_(rules), root_(std::make_shared<const Position>(root)), position_(root) {
     keys_.push_back(root.key);
 }
 

@@ -4,6 +4,7 @@
 // move limit (RULES.md §8), which perft ignores.
 #pragma once
 
+#include <memory>
 #include <vector>
 
 #include "fourchess/rules.h"
@@ -24,7 +25,7 @@ public:
     Game(const Position& root, const Rules& rules);
 
     const Rules& rules() const { return rules_; }
-    const Position& root() const { return root_; }
+    const Position& root() const { return *root_; }
     const Position& position() const { return position_; }
     const std::vector<Step>& history() const { return history_; }
     int moves_played() const { return moves_played_; }
@@ -44,7 +45,9 @@ private:
     int occurrences(std::uint64_t key) const;
 
     Rules rules_;
-    Position root_;
+    // Never changes, so copies of a game share it: a copy then costs one Position, and fits the
+    // allocator's per-thread cache (a second Position made copy() take the slow malloc path).
+    std::shared_ptr<const Position> root_;
     Position position_;
     std::vector<Step> history_;
     std::vector<std::uint64_t> keys_;  // keys of the root and after every step
