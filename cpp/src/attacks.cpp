@@ -84,7 +84,7 @@ bool attacked_after_move(const Position& pos, Square target, std::uint8_t seats,
     bool hit = false;
     for_each_square(candidates, [&](Square slider) {
         const int d = LINES.towards[target][slider];
-        hit |= (GEOMETRY.ray_mask[target][d] & GEOMETRY.ray_mask[slider][OPPOSITE_DIRECTION[d]] & occupied).none();
+        hit |= (squares_between(target, d, slider) & occupied).none();
     });
     return hit;
 }

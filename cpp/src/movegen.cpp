@@ -12,15 +12,17 @@ constexpr PieceType TEAMS_PROMOTIONS[] = {QUEEN, ROOK, BISHOP, KNIGHT};
 // One piece has at most 52 moves (a queen in the centre); a pawn 3 targets x 4 promotions.
 constexpr int PIECE_MOVES_CAPACITY = 64;
 
+// A byte per (mode, seat to move, piece byte of a cell): the shape of both tables below.
+struct PieceByteTable {
+    std::uint8_t of[2][SEAT_COUNT][256] = {};
+};
+
 // What a slider (or any piece) of `us` may do with the first non-empty cell it meets, by that
 // cell's piece byte: 0 stop short (our or, in Teams, our partner's live piece, or the EDGE wall),
 // 1 take it (an opponent's piece or any dead piece), 2 take it if a king capture is allowed (an
 // opponent's live king in FFA; in Teams taking a king is always allowed, so it is a 1).
-struct CaptureTable {
-    std::uint8_t of[2][SEAT_COUNT][256] = {};
-};
-constexpr CaptureTable build_capture_table() {
-    CaptureTable t{};
+constexpr PieceByteTable build_capture_table() {
+    PieceByteTable t{};
     for (int mode = 0; mode < 2; ++mode)
         for (int us = 0; us < SEAT_COUNT; ++us)
             for (int bits = 1; bits < 256; ++bits) {
@@ -36,18 +38,15 @@ constexpr CaptureTable build_capture_table() {
             }
     return t;
 }
-constexpr CaptureTable CAPTURES = build_capture_table();
+constexpr PieceByteTable CAPTURES = build_capture_table();
 
 // May a piece of `us` step onto a cell holding this piece byte? 1 for an empty cell and for
 // anything CAPTURES takes, 0 for a friend or the wall. Teams: a live king is taken like anything
 // else (1). FFA: taking one needs a test, and it counts KING_STEP, so that a sum over a knight's
 // eight targets says both how many plain moves it has (the low bits) and whether a king is there.
 constexpr int KING_STEP = 16;
-struct StepTable {
-    std::uint8_t of[2][SEAT_COUNT][256] = {};
-};
-constexpr StepTable build_step_table() {
-    StepTable t{};
+constexpr PieceByteTable build_step_table() {
+    PieceByteTable t{};
     for (int mode = 0; mode < 2; ++mode)
         for (int us = 0; us < SEAT_COUNT; ++us)
             for (int bits = 0; bits < 256; ++bits) {
@@ -56,7 +55,7 @@ constexpr StepTable build_step_table() {
             }
     return t;
 }
-constexpr StepTable STEPS = build_step_table();
+constexpr PieceByteTable STEPS = build_step_table();
 
 // Checks, pins and en-passant squares of the side to move, worked out once per position so that
 // most moves are accepted or rejected by a mask test.
@@ -140,7 +139,7 @@ struct Legality {
             // pawn of the king's shield to a distant queen mostly crosses the board (bulk perft 2 %
             // faster). Teams' pinners are nearer, and there the walk measured 2 % faster.
             if constexpr (Ffa) {
-                if ((GEOMETRY.ray_mask[first][d] & GEOMETRY.ray_mask[slider][OPPOSITE_DIRECTION[d]] & pos.occupied).any()) return;
+                if ((squares_between(first, d, slider) & pos.occupied).any()) return;
             } else {
                 do ++ray; while (board[*ray].empty());
                 if (*ray != slider) return;
@@ -641,7 +640,7 @@ bool is_plain_pseudo_legal(const Position& pos, Move m) {
             const int d = LINES.towards[from][to];
             if (d == NO_DIRECTION || (piece.type() == ROOK && is_diagonal(d)) || (piece.type() == BISHOP && !is_diagonal(d)))
                 return false;
-            return (GEOMETRY.ray_mask[from][d] & GEOMETRY.ray_mask[to][OPPOSITE_DIRECTION[d]] & pos.occupied).none();
+            return (squares_between(from, d, to) & pos.occupied).none();
         }
     }
 }

@@ -14,8 +14,7 @@ enum Direction : std::uint8_t { NORTH, SOUTH, EAST, WEST, NORTH_EAST, NORTH_WEST
 constexpr int DIRECTION_COUNT = 8;
 constexpr int DIRECTION_FILE_STEP[8] = {0, 0, 1, -1, 1, -1, 1, -1};
 constexpr int DIRECTION_RANK_STEP[8] = {1, -1, 0, 0, 1, 1, -1, -1};
-// The direction back along the same line: the rays from two squares of a line towards each
-// other meet on the squares between them.
+// The direction back along the same line.
 constexpr std::uint8_t OPPOSITE_DIRECTION[8] = {SOUTH, NORTH, WEST, EAST, SOUTH_WEST, SOUTH_EAST, NORTH_WEST, NORTH_EAST};
 constexpr bool is_diagonal(int direction) { return direction >= 4; }
 // Does a step in this direction raise the square index? Then the nearest square of a ray mask
@@ -208,6 +207,12 @@ constexpr int direction_towards(Square from, Square to) {
 // Squares from `from` (exclusive) to `to` (inclusive) along direction d; `to` lies on that ray.
 inline Mask256 ray_until(Square from, int d, Square to) {
     return GEOMETRY.ray_mask[from][d] & ~GEOMETRY.ray_mask[to][d];
+}
+
+// The squares strictly between `a` and `b`, where `b` lies in direction d from `a`: the two rays
+// towards each other meet there.
+inline Mask256 squares_between(Square a, int d, Square b) {
+    return GEOMETRY.ray_mask[a][d] & GEOMETRY.ray_mask[b][OPPOSITE_DIRECTION[d]];
 }
 
 // Index 0/1 of `sq` among seat's two king home squares, or -1.
