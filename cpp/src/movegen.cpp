@@ -196,12 +196,11 @@ public:
         if constexpr (O == Output::FIRST) {
             if (legal_.checker_count) return first_out_of_check(own);
         }
-        if constexpr (O == Output::COUNT) {
-            if (legal_.checker_count == 0) count_out_of_check(own);
-            else pieces_moves(own);
-        } else if (legal_.checker_count < 2) {  // in double check only the king may move
-            pieces_moves(own);
-        }
+        // In double check no square answers both checks (allowed_ is empty), but a piece may still
+        // take a king (RULES.md §5) and en passant may remove one checker while blocking the
+        // other: pieces_moves finds just those, since both are tested one by one.
+        if (O == Output::COUNT && legal_.checker_count == 0) count_out_of_check(own);
+        else pieces_moves(own);
         king_moves();
         castling();
         return out_;
@@ -232,13 +231,18 @@ private:
     static constexpr bool StopAtFirst = O == Output::FIRST;
     bool done() const { return StopAtFirst && done_; }
 
+    // Stopping at the first move writes exactly one: a Teams promotion offers four pieces, and
+    // first_legal_move's buffer holds one move.
     void emit(Move m) {
         if (O == Output::COUNT) {
             ++count_;
             return;
         }
+        if (StopAtFirst) {
+            if (done_) return;
+            done_ = true;
+        }
         *out_++ = m;
-        if (StopAtFirst) done_ = true;
     }
 
     // Where a piece on `from` may go as far as check and pins are concerned.
@@ -353,7 +357,8 @@ private:
     // steps reach no square that answers the check (or a live king it might take).
     Move* first_out_of_check(const Mask256& own) {
         king_moves();
-        if (done() || legal_.checker_count > 1) return out_;
+        if (done()) return out_;
+        // In double check allowed_ is empty: only king captures and en passant remain useful.
         const Mask256 useful = allowed_ | live_kings_;
         auto try_pieces = [&](PieceType type, const Mask256* lines, int first_direction, int last_direction) {
             for_each_square(own & pos_.by_type[type], [&](Square from) {
@@ -385,11 +390,12 @@ private:
         return push != NO_SQUARE && (targets.test(push) || targets.test(GEOMETRY.pawn_push[us][push]));
     }
 
-    // Teams, not in check: a pinned knight has no move (no knight step stays on a line), an
+    // Teams, not in check: a pinned knight can only take a king (no knight step stays on a line), an
     // unpinned one may go to each target the STEPS table allows. Each target is written and kept
     // by advancing the end or not, with no branch; so the slot just past the moves kept may be
     // written (the buffer holds MAX_MOVES, far more than any position has).
     void list_knights(const Mask256& own) {
+        pinned_knights(own);
         for_each_square(own & pos_.by_type[KNIGHT] & ~legal_.pinned, [&](Square from) {
             const Square* to = GEOMETRY.knight_targets[from];
             const std::uint8_t* steps = STEPS.of[static_cast<int>(Mode::TEAMS)][legal_.us];
@@ -401,6 +407,13 @@ private:
             }
             out_ = out;
         });
+    }
+
+    // A pinned knight's only possible move is taking a king (no knight step stays on its pin
+    // line): Teams always may, FFA when that leaves our king safe (RULES.md §5, §11.1).
+    void pinned_knights(const Mask256& own) {
+        const Mask256 pinned = own & pos_.by_type[KNIGHT] & legal_.pinned;
+        if (pinned.any()) for_each_square(pinned, [&](Square from) { piece_moves(from, GEOMETRY.knight_mask[from]); });
     }
 
     // List mode, not in check: an unpinned slider's moves along each ray, the empty squares up
@@ -427,8 +440,9 @@ private:
     // Counting out of check: pawns as whole-mask shifts, unpinned sliders by walking their rays.
     void count_out_of_check(const Mask256& own) {
         count_pawns(own & pos_.by_type[PAWN]);
-        // A knight never moves along a line, so a pinned one has no move; an unpinned one's moves
-        // are its non-friendly targets, of which only a king capture in FFA needs a test.
+        // A knight never moves along a line, so a pinned one can only take a king; an unpinned
+        // one's moves are its non-friendly targets, of which only a king capture in FFA needs a test.
+        pinned_knights(own);
         for_each_square(own & pos_.by_type[KNIGHT] & ~legal_.pinned, [&](Square from) {
             // Every target that is empty or may be taken counts (in Teams kings included). Eight
             // table lookups over the mailbox (the wall fills the missing targets) cost less than

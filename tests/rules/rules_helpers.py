@@ -125,6 +125,15 @@ def moves_from(board, square):
     return {m for m in moves(board) if m.split("-")[0] == square}
 
 
+def perft_counts(board, depth):
+    """The set of perft counts every way the implementation has of counting (the core counts the
+    last ply in bulk, or by making and unmaking each move): one element when they agree."""
+    try:
+        return {board.perft(depth), board.perft(depth, bulk=False)}
+    except TypeError:  # the reference counts one way only
+        return {board.perft(depth)}
+
+
 def load_cases(filename):
     with open(os.path.join(DATA_DIR, filename), encoding="utf-8") as handle:
         return json.load(handle)["cases"]

@@ -2,7 +2,7 @@
 
 import pytest
 
-from rules_helpers import fen4, moves, moves_from, parse_fen4
+from rules_helpers import fen4, moves, moves_from, parse_fen4, perft_counts
 
 # Red to move. Green's rook h6 checks Red's king h1 down the h-file; Green's bishop d5 pins Red's
 # bishop g2 to h1; that pinned bishop attacks Blue's king on m8 (g2-h3-i4-j5-k6-l7-m8).
@@ -88,3 +88,26 @@ def test_teams_king_capture_of_yellow_wins_for_blue_green(Board):
     board.push_move("j4-j9")
     assert board.is_game_over()
     assert board.winner == frozenset({1, 3})
+
+
+# Red's knight h3 is pinned to its king h1 by a rook on h8; from h3 it reaches the Green king g5.
+def _pinned_knight(pinner):
+    return {"h1": "rK", "h3": "rN", "h8": pinner, "a7": "bK", "g14": "yK", "g5": "gK"}
+
+
+def test_teams_pinned_knight_captures_a_king(Board):
+    """§5: in Teams taking a king is legal even for a pinned piece (the knight's other steps are not)."""
+    board = Board(fen4(_pinned_knight("bR"), "R"), mode="teams")
+    knight_moves = {m for m in moves(board) if m.startswith("h3-")}
+    assert knight_moves == {"h3-g5"}
+    assert perft_counts(board, 1) == {len(board.legal_moves)}
+
+
+@pytest.mark.parametrize("pinner, legal", [("gR", True), ("bR", False)])
+def test_ffa_pinned_knight_captures_the_pinner_s_king(Board, pinner, legal):
+    """§11.1: Green's pieces die with its king, so a Green pinner no longer attacks h1; a Blue one
+    still does."""
+    board = Board(fen4(_pinned_knight(pinner), "R"), mode="ffa")
+    assert ("h3-g5" in moves(board)) == legal
+    assert {m for m in moves(board) if m.startswith("h3-")} <= {"h3-g5"}
+    assert perft_counts(board, 1) == {len(board.legal_moves)}

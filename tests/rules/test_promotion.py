@@ -86,3 +86,36 @@ def test_one_point_queen_is_worth_one_point(Board):
     board = Board(fen4(pieces, "B"), mode="ffa")
     board.push_move("d10-d4")
     assert board.points == (0, 1, 0, 0)
+
+
+# Red's king h1 is boxed in by its own rooks g1, i1 and pawns g2, i2 (h2 is free), so a
+# generator that stops at the first legal move meets the pawn's four promotions first.
+def test_promotion_as_first_legal_move(Board):
+    """Teams: the pawn on h10 offers four moves at once; has_legal_move must stop at one."""
+    pieces = dict(HOME_KINGS, h10="rP")
+    board = Board(fen4(pieces, "R"), mode="teams")
+    assert not board.is_game_over()
+    assert four("h10-h11") <= set(map(str, board.legal_moves))
+
+
+def test_promotions_are_the_only_legal_moves(Board):
+    """Red's king d1 is shut in by its pawns d2 e2 (blocked by its partner Yellow's pawns d3 e3,
+    which they may not take; c3 is off the board, f3 empty) and a Yellow knight on e1; only the
+    pawn on g10 moves, and every move it has is a promotion."""
+    pieces = {"d1": "rK", "d2": "rP", "e2": "rP", "d3": "yP", "e3": "yP", "e1": "yN",
+              "g10": "rP", "a7": "bK", "g14": "yK", "n8": "gK"}
+    board = Board(fen4(pieces, "R"), mode="teams")
+    assert set(map(str, board.legal_moves)) == four("g10-g11")
+    assert not board.is_game_over()
+
+
+def test_promotion_as_first_move_after_replies(Board):
+    """The issue's game: Blue's rook steps to h11, and Red's only pawn with a move then captures
+    onto h11 or pushes to g11, each four ways; every push in between asks for Red's termination."""
+    board = Board("B-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-x,x,x,3,yK,4,x,x,x/x,x,x,8,x,x,x/"
+                  "x,x,x,8,x,x,x/1,bR,12/6,rP,7/14/13,gK/bK,13/14/14/14/x,x,x,8,x,x,x/"
+                  "x,x,x,3,rP,1,rP,2,x,x,x/x,x,x,3,rR,rK,rR,2,x,x,x", mode="teams")
+    for move in ["b11-h11", "g14-f14", "n8-n9"]:
+        board.push_move(move)
+    assert four("g10-h11") <= set(map(str, board.legal_moves))
+    assert not board.is_game_over()
