@@ -351,11 +351,23 @@ PYBIND11_MODULE(_core, m) {
         }, py::arg("move"))
         .def("push_unchecked", [](PyGame& pg, Move mv) {
             const Position& pos = game(pg).position();
-            Piece mover = pos.board[mv.from()];
-            if (pos.game_over() || !mover.is_live() || mover.seat() != pos.side_to_move)
-                throw MoveTextError(MoveTextError::Kind::ILLEGAL, "push_unchecked: '" + move_text(mv) + "' does not move a piece of the side to move");
-            game(pg).push(with_kind(pos, mv));
-        }, py::arg("move"))
+            if (termination_of(pos) != Termination::NONE)
+                throw MoveTextError(MoveTextError::Kind::ILLEGAL, "push_unchecked: '" + move_text(mv) + "': the game is over");
+            const Move m = pseudo_legal_matching(pos, mv);
+            if (!m)
+                throw MoveTextError(MoveTextError::Kind::ILLEGAL,
+                                    "push_unchecked: '" + move_text(mv) + "' is not a move the pieces allow in this position " +
+                                        "(only whether the mover's king is left attacked goes untested)");
+            game(pg).push_pseudo_legal(m);
+        }, py::arg("move"),
+             "Plays a pseudo-legal move without testing whether it leaves the mover's own king attacked.\n\n"
+             "Checked: the game is not over; the piece on the from square belongs to the side to move and may\n"
+             "move so (steps, lines and blockers, pawn pushes, double pushes, captures and en passant; a king may be\n"
+             "taken); a promotion piece is named exactly when a pawn reaches its line (Teams Q R B N, FFA the\n"
+             "1-point queen); castling only when it is legal. Anything else raises IllegalMoveError and changes\n"
+             "nothing. Not checked: the mover's own king may be left in check (an opponent may then take it).\n"
+             "No Move object, legal or not, can make the core read or write out of bounds or leave the position\n"
+             "inconsistent: pop() restores it exactly.")
         .def("parse_move", [](const PyGame& pg, const std::string& text) { return parse_move(game(pg).position(), text); }, py::arg("text"))
         .def("push_move", [](PyGame& pg, const std::string& text) {
             Move mv = parse_move(game(pg).position(), text);

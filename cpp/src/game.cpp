@@ -3,6 +3,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "fourchess/attacks.h"
+
 namespace fourchess {
 
 namespace {
@@ -35,13 +37,22 @@ void Game::end_by_history_if_due() {
         end_by_history(position_, Termination::MOVE_LIMIT);
 }
 
-void Game::push(Move m) {
+void Game::push(Move m) { push_step(m, true); }
+
+void Game::push_pseudo_legal(Move m) { push_step(m, false); }
+
+void Game::push_step(Move m, bool legal) {
     history_.emplace_back();
     Step& step = history_.back();
+    const Seat mover = position_.side_to_move;
     step.action = Action::MOVE;
-    step.seat = position_.side_to_move;
+    step.seat = mover;
     step.move = m;
     do_move(position_, m, step.undo);
+    // The FFA rules layer keeps every seat's check state and takes the mover to be safe after its
+    // own move, as a legal move leaves it; a pseudo-legal move may not.
+    if (!legal && position_.checks_known && position_.king_square[mover] != NO_SQUARE && in_check(position_, mover))
+        position_.checked_seats |= static_cast<std::uint8_t>(1u << mover);
     ++moves_played_;
     keys_.push_back(position_.key);
     end_by_history_if_due();

@@ -701,29 +701,82 @@ Move legal_move_matching(const Position& pos, Move wanted) {
     return Move::none();
 }
 
-Move with_kind(const Position& pos, Move m) {
-    const Square from = m.from(), to = m.to();
+namespace {
+
+// Is there an en-passant capture onto `to` for the side to move (the tests of Legality's
+// en_passant_squares): an opponent's entry M:T with its pawn still on T, M not held by a friend.
+bool is_en_passant_square(const Position& pos, Square to) {
+    const Seat us = pos.side_to_move;
+    const std::uint8_t opponents = pos.opponent_seats(us);
+    const Piece on_skipped = pos.board[to];
+    if (on_skipped.is_live() && CAPTURES.of[static_cast<int>(pos.mode)][us][on_skipped.bits()] == 0) return false;
+    for (int s = 0; s < SEAT_COUNT; ++s) {
+        const EnPassant& e = pos.en_passant[s];
+        if (!e.active() || e.skipped != to || !(opponents & (1u << s))) continue;
+        const Piece pawn = pos.board[e.pawn];
+        if (pawn.is_live() && pawn.type() == PAWN && pawn.seat() == s) return true;
+    }
+    return false;
+}
+
+// The kind of a pawn's move from -> to that the pawn may make, or false.
+bool pawn_move_kind(const Position& pos, Square from, Square to, MoveKind& kind) {
+    const Seat us = pos.side_to_move;
+    const Square push = GEOMETRY.pawn_push[us][from];
+    if (push != NO_SQUARE && !pos.occupied.test(push)) {
+        if (to == push) return kind = MoveKind::NORMAL, true;
+        if (GEOMETRY.pawn_home[us].test(from) && GEOMETRY.pawn_push[us][push] == to && !pos.occupied.test(to))
+            return kind = MoveKind::DOUBLE_PUSH, true;
+    }
+    if (to != GEOMETRY.pawn_capture[us][from][0] && to != GEOMETRY.pawn_capture[us][from][1]) return false;
+    if (is_en_passant_square(pos, to)) return kind = MoveKind::EN_PASSANT, true;
+    return kind = MoveKind::NORMAL, pos.occupied.test(to);
+}
+
+// Does the promotion `wanted` names fit a move onto `to` by `piece`? Returns the promotion bits
+// the move must carry (FFA: =Q means the 1-point queen, RULES.md §11.8).
+bool promotion_fits(const Position& pos, Piece piece, Square to, Move wanted, bool& one_point) {
+    const bool promotes = piece.type() == PAWN && GEOMETRY.promotion_line[static_cast<int>(pos.mode)][pos.side_to_move].test(to);
+    const PieceType promotion = wanted.promotion();
+    one_point = false;
+    if (!promotes) return promotion == NO_PIECE_TYPE && !wanted.promotes_to_one_point_queen();
+    if (pos.mode == Mode::FFA) return one_point = promotion == QUEEN;
+    return !wanted.promotes_to_one_point_queen() &&
+           (promotion == QUEEN || promotion == ROOK || promotion == BISHOP || promotion == KNIGHT);
+}
+
+}  // namespace
+
+Move pseudo_legal_matching(const Position& pos, Move wanted) {
+    const Square from = wanted.from(), to = wanted.to();
+    if (!can_move(pos) || from == to || !is_on_board(from) || !is_on_board(to)) return Move::none();
+    const Seat us = pos.side_to_move;
     const Piece piece = pos.board[from];
-    const Seat us = piece.seat();
+    if (!piece.is_live() || piece.seat() != us) return Move::none();
+    const Piece target = pos.board[to];
+    if (!target.empty() && CAPTURES.of[static_cast<int>(pos.mode)][us][target.bits()] == 0) return Move::none();
+    bool one_point = false;
+    if (!promotion_fits(pos, piece, to, wanted, one_point)) return Move::none();
     MoveKind kind = MoveKind::NORMAL;
-    if (piece.type() == KING) {
-        int home = king_home_index(us, from);
-        if (home >= 0)
-            for (const CastlePath& path : GEOMETRY.castle[us][home])
-                if (path.king_to == to) kind = MoveKind::CASTLE;
-    } else if (piece.type() == PAWN) {
-        Square push = GEOMETRY.pawn_push[us][from];
-        bool diagonal = GEOMETRY.pawn_capture[us][from][0] == to || GEOMETRY.pawn_capture[us][from][1] == to;
-        if (push != NO_SQUARE && GEOMETRY.pawn_push[us][push] == to) kind = MoveKind::DOUBLE_PUSH;
-        std::uint8_t opponents = pos.opponent_seats(us);
-        for (int s = 0; s < SEAT_COUNT && diagonal; ++s) {
-            const EnPassant& e = pos.en_passant[s];
-            Piece pawn = e.active() ? pos.board[e.pawn] : NO_PIECE;
-            if ((opponents & (1u << s)) && e.skipped == to && pawn.is_live() && pawn.type() == PAWN && pawn.seat() == s)
-                kind = MoveKind::EN_PASSANT;
+    switch (piece.type()) {
+        case PAWN:
+            if (!pawn_move_kind(pos, from, to, kind)) return Move::none();
+            break;
+        case KNIGHT:
+            if (!GEOMETRY.knight_mask[from].test(to)) return Move::none();
+            break;
+        case KING:
+            // A king's two-square step is castling, which only the generator's full test allows.
+            if (!GEOMETRY.king_mask[from].test(to)) return legal_move_matching(pos, wanted);
+            break;
+        default: {
+            const int d = LINES.towards[from][to];
+            if (d == NO_DIRECTION || (piece.type() == ROOK && is_diagonal(d)) || (piece.type() == BISHOP && !is_diagonal(d)) ||
+                (squares_between(from, d, to) & pos.occupied).any())
+                return Move::none();
         }
     }
-    return Move(from, to, kind, m.promotion(), m.promotes_to_one_point_queen());
+    return Move(from, to, kind, wanted.promotion(), one_point);
 }
 
 bool seat_has_legal_move(Position& pos, Seat seat, bool seat_in_check) {

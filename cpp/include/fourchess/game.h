@@ -32,6 +32,9 @@ public:
 
     // `m` must be legal in position() (from generate_legal or legal_move_matching).
     void push(Move m);
+    // `m` must be pseudo-legal in position() (from pseudo_legal_matching): it may leave the
+    // mover's own king attacked, and the position then says so.
+    void push_pseudo_legal(Move m);
     // Throw std::invalid_argument (naming why) when the rules do not allow the step.
     void resign(Seat seat) { leave(seat, false); }
     void timeout(Seat seat) { leave(seat, true); }
@@ -40,6 +43,7 @@ public:
     Step pop();
 
 private:
+    void push_step(Move m, bool legal);
     void leave(Seat seat, bool timeout);
     void end_by_history_if_due();
     int occurrences(std::uint64_t key) const;

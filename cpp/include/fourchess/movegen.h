@@ -32,9 +32,15 @@ bool has_legal_move(const Position& pos);
 // Move::none(). Generates only the moves of the piece on wanted.from(): what push and `in` need.
 Move legal_move_matching(const Position& pos, Move wanted);
 
-// `m` (from, to, promotion, as a player names it) with the kind this position gives it:
-// castling, double push, en passant or normal. Does not check legality.
-Move with_kind(const Position& pos, Move m);
+// The pseudo-legal move of the side to move whose from, to and promotion match `wanted`, with
+// the kind this position gives it, or Move::none(). Pseudo-legal: the piece may move so by the
+// movement rules (steps and lines, blockers, captures of pieces it may take, a king included,
+// pawn pushes, double pushes from home, captures and en passant, a promotion piece exactly when
+// a pawn reaches its line: Q R B N in Teams, the 1-point queen in FFA), but whether the mover's
+// own king is left attacked is not tested. Castling, which the rules define by attacked squares,
+// must be legal in full. What push_unchecked accepts: a move it takes keeps every invariant of the
+// position (pieces, masks, key, undo), whatever a caller passes.
+Move pseudo_legal_matching(const Position& pos, Move wanted);
 
 // Is from -> to a "free" move of `seat` (legal whenever the seat is not in check: see
 // TurnState::free_moves_known)? False for a seat without a live king.

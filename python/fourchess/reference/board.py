@@ -15,7 +15,7 @@ from .fen4_read import read_fen4
 from .fen4_write import write_fen4
 from .history import end_by_history, history_termination, repetition_key
 from .move import Move
-from .movegen import generate_legal
+from .movegen import generate_legal, pseudo_legal_moves
 from .notation import parse_engine_move
 from .outcome import GameEvent, Outcome, Team, Termination
 from .perft import divide, perft
@@ -153,6 +153,14 @@ class Board:
             )
             if termination is not None:
                 end_by_history(position, termination)
+
+    def push_unchecked(self, move: Move) -> None:
+        """Play a pseudo-legal move: one the pieces may make (castling only when legal), without
+        testing whether it leaves the mover's own king attacked. Refused once the game is over."""
+        position = self._position
+        if self.is_game_over() or move not in set(pseudo_legal_moves(position, position.turn)):
+            raise IllegalMoveError(f"{move} is not a pseudo-legal move in {self.fen4()}")
+        self.push(move, checked=False)
 
     def push_move(self, text: str) -> Move:
         """Play engine-form text ('h2-h3', 'h2h3', 'h10-h11=Q'); in FFA '=Q' means '=D'."""
