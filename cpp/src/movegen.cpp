@@ -412,6 +412,7 @@ private:
     // A pinned knight's only possible move is taking a king (no knight step stays on its pin
     // line): Teams always may, FFA when that leaves our king safe (RULES.md §5, §11.1).
     void pinned_knights(const Mask256& own) {
+        if (legal_.pin_count == 0) return;  // the usual case, by one compare instead of three masks
         const Mask256 pinned = own & pos_.by_type[KNIGHT] & legal_.pinned;
         if (pinned.any()) for_each_square(pinned, [&](Square from) { piece_moves(from, GEOMETRY.knight_mask[from]); });
     }
