@@ -4,7 +4,8 @@
 //                   [--divide] [--threads N] [--full] [--check]
 // --check walks the tree playing every move and verifies at each node that the incremental
 // Zobrist key equals one computed from scratch, that undo restores the position exactly, and
-// that has_legal_move and legal_move_matching agree with generate_legal.
+// that count_legal, has_legal_move, legal_move_matching and pseudo_legal_matching agree with
+// generate_legal.
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -63,10 +64,18 @@ std::uint64_t checked_perft(Position& pos, int depth, long& failures) {
         std::fprintf(stderr, "has_legal_move disagrees at %s\n", write_fen4(pos).c_str());
         ++failures;
     }
+    if (count_legal(pos) != list.size) {
+        std::fprintf(stderr, "count_legal %d, generate_legal %d at %s\n", count_legal(pos), list.size, write_fen4(pos).c_str());
+        ++failures;
+    }
     std::uint64_t nodes = 0;
     for (Move m : list) {
         if (legal_move_matching(pos, m) != m) {
             std::fprintf(stderr, "legal_move_matching misses %s at %s\n", move_text(m).c_str(), write_fen4(pos).c_str());
+            ++failures;
+        }
+        if (pseudo_legal_matching(pos, m) != m) {
+            std::fprintf(stderr, "pseudo_legal_matching misses %s at %s\n", move_text(m).c_str(), write_fen4(pos).c_str());
             ++failures;
         }
         Position before = pos;
