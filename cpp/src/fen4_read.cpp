@@ -14,8 +14,6 @@ namespace {
 constexpr char SEAT_LETTERS[] = "RBYG";
 constexpr char COLOUR_LETTERS[] = "rbyg";
 constexpr char PIECE_LETTERS[] = " PNBRQK";
-constexpr int MAX_POINTS = 1000000;
-constexpr int MAX_PLY_CLOCK = 65535;
 constexpr int MAX_FIELDS = 8;  // more than the 7 a FEN4 has, so "too many" can be counted
 
 using View = std::string_view;
@@ -234,10 +232,9 @@ void validate(Position& pos, const Extras& extras, bool dead_king_walking) {
     pos.resigned = extras.resigned;
     pos.flagged = extras.flagged;
     const std::uint8_t left = extras.resigned | extras.flagged;
-    if (pos.mode == Mode::TEAMS) {
-        pos.eliminated |= left;
-        return;
-    }
+    // Teams: the flags alone end the game (standing_termination); the dead field is kept as
+    // written, as a resignation or timeout in play leaves it, so the state and key read back.
+    if (pos.mode == Mode::TEAMS) return;
     // FFA (fine point 7): flagged seats and seats without a live king are out, their pieces dead;
     // a resigned or flagged seat whose king is written live keeps it walking (README decision 9).
     Undo scratch;
@@ -314,6 +311,7 @@ Position read_fen4(const std::string& raw, const Rules& rules) {
     View points[4];
     four("points", fields[4], points);
     for (int s = 0; s < 4; ++s) pos.points[s] = parse_int("points", points[s], MAX_POINTS);
+    // Both limits are what a position can reach (position.h), so every written FEN4 reads back.
     pos.ply_clock = static_cast<std::uint16_t>(parse_int("plyclock", fields[5], MAX_PLY_CLOCK));
     const Extras extras = extras_text.empty() ? Extras{} : read_extras(extras_text);
     read_board(pos, fields[6]);

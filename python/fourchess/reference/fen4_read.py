@@ -10,14 +10,12 @@ import re
 from .errors import Fen4Error
 from .ffa import finished_on_board
 from .pieces import KINDS, Piece
-from .position import Position
+from .position import MAX_PLY_CLOCK, MAX_POINTS, Position
 from .seat_states import eliminate, start_walking
 from .seats import COLOUR_LETTERS, FFA, SEAT_LETTERS, SEATS, own_line, pawn_push
 from .squares import SIZE, index, is_playable, parse_square, square_name
 
-# Limits shared with the core: they bound what a position can hold (and the core's move buffer).
-MAX_POINTS = 1_000_000
-MAX_PLY_CLOCK = 65_535
+# Bounds the core's move buffer; the score and clock limits are in position.py.
 MAX_LIVE_PIECES = 16
 
 _CELL = re.compile(rf"(?:(?P<colour>[rbyg])|d[rbyg]?)(?P<kind>[{KINDS}])")

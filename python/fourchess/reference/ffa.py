@@ -6,7 +6,7 @@ from .attacks import attackers_of, is_attacked, is_in_check
 from .movegen import has_legal_move
 from .outcome import Termination
 from .pieces import POINTS, QUEENS, Piece
-from .position import Position
+from .position import MAX_POINTS, Position
 from .seats import SEATS
 from .seat_states import eliminate
 from .squares import square_colour
@@ -43,9 +43,14 @@ def _check_bonus(position: Position, mover: int, newly_checked: set[int]) -> int
     return without_queen
 
 
+def award(position: Position, seat: int, points: int) -> None:
+    """Scores only grow, and never past MAX_POINTS, the most a FEN4 may hold (decision 8)."""
+    position.points[seat] = min(position.points[seat] + points, MAX_POINTS)
+
+
 def _add_to_active_seats(position: Position, points: int) -> None:
     for seat in position.active_seats():
-        position.points[seat] += points
+        award(position, seat, points)
 
 
 def _mate_pass(position: Position, mover: int, mover_earns: bool) -> None:
@@ -68,11 +73,11 @@ def _judge_stuck_seat(position: Position, seat: int, in_check: bool, mater: int 
     to each active seat for a walking king); either way it is fully out."""
     if in_check:
         if mater is not None:
-            position.points[mater] += MATE_POINTS
+            award(position, mater, MATE_POINTS)
     elif seat in position.walking:
         _add_to_active_seats(position, WALKING_STALEMATE_POINTS)
     else:
-        position.points[seat] += STALEMATE_POINTS
+        award(position, seat, STALEMATE_POINTS)
     eliminate(position, seat)  # a walking king mated or stalemated is fully out
 
 
@@ -141,7 +146,7 @@ def pay_seat_left_standing(position: Position, seat: int) -> None:
     """The chess.com rule: the player left standing takes +20 for every other live king still on
     the board (walking kings, and after a 21-point end the leader's)."""
     others = sum(1 for other in SEATS if other != seat and position.king_square(other) is not None)
-    position.points[seat] += LAST_PLAYER_POINTS * others
+    award(position, seat, LAST_PLAYER_POINTS * others)
 
 
 def run_end_tests(position: Position) -> None:
@@ -157,12 +162,12 @@ def run_end_tests(position: Position) -> None:
         assert trailing is not None
         pay_seat_left_standing(position, trailing)
     elif termination is Termination.INSUFFICIENT_MATERIAL:
-        _add_to_active_seats(position, DRAW_POINTS)
+        add_draw_points(position)
     position.ended = termination
 
 
 def add_draw_points(position: Position) -> None:
-    """Repetition and the fifty-move rule give +10 to every active seat (RULES.md §7)."""
+    """Dead material, repetition and the fifty-move rule give +10 to every active seat (RULES.md §7)."""
     _add_to_active_seats(position, DRAW_POINTS)
 
 
@@ -174,13 +179,13 @@ def apply_consequences(
     if mover_earns:
         for piece in captured:
             if piece.owner is not None:
-                position.points[mover] += POINTS[piece.kind]  # a walking king is worth 20 too
+                award(position, mover, POINTS[piece.kind])  # a walking king is worth 20 too
     for piece in captured:
         if piece.kind == "K" and piece.owner is not None:
             eliminate(position, piece.owner)
     if mover_earns:
         newly_checked = kings_checked_by(position, mover) - checked_before
-        position.points[mover] += _check_bonus(position, mover, newly_checked)
+        award(position, mover, _check_bonus(position, mover, newly_checked))
     _mate_pass(position, mover, mover_earns)
     run_end_tests(position)
     pass_turn(position, mover)
