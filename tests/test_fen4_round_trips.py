@@ -117,3 +117,71 @@ def test_teams_dead_flag_is_read_as_written(Board):
     text = fen4(HOME_KINGS, "R", dead=(0, 1, 0, 0))
     board = Board(text)
     assert board.fen4() == text and board.is_game_over()
+
+
+# --- en passant: an entry whose pawn is gone is void (RULES.md fine point 5, README decision 7) -
+
+# Red's e-pawn reaches e4; Blue's b5 pawn steps two to d5 (entry c5:d5); Red's e4 pawn takes it.
+PAWN_TAKEN_BEFORE_ITS_SEAT_MOVES = ["e2-e4", "b7-c7", "g13-g12", "m8-l8",
+                                    "e1-f3", "b5-d5", "j14-i12", "n10-l11",
+                                    "e4-d5"]
+TAKEN_ENTRY = "{'enPassant':('','c5:d5','','')}-"
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_entry_of_a_captured_pawn_is_dropped_on_reading(Board, mode):
+    """What a tool that keeps the entry until Blue moves again writes after e4-d5 is read as
+    the position the game reached: same FEN4 (no entry), same moves."""
+    played = Board(mode=mode)
+    for move in PAWN_TAKEN_BEFORE_ITS_SEAT_MOVES[:6]:
+        played.push_move(move)
+    assert TAKEN_ENTRY in played.fen4(), "the double step opened Blue's window"
+    for move in PAWN_TAKEN_BEFORE_ITS_SEAT_MOVES[6:]:
+        played.push_move(move)
+    written = played.fen4()
+    assert "enPassant" not in written, "the captured pawn's entry is gone (decision 7)"
+    head, board_field = written.rsplit("-", 1)
+    as_other_tools_write = f"{head}-{TAKEN_ENTRY}{board_field}"
+    read = Board(as_other_tools_write, mode=mode)
+    assert read.fen4() == written
+    assert {str(m) for m in read.legal_moves} == {str(m) for m in played.legal_moves}
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_entry_of_a_captured_pawn_keeps_the_key(mode):
+    played = fourchess.Board(mode=mode)
+    for move in PAWN_TAKEN_BEFORE_ITS_SEAT_MOVES:
+        played.push_move(move)
+    head, board_field = played.fen4().rsplit("-", 1)
+    read = fourchess.Board(f"{head}-{TAKEN_ENTRY}{board_field}", mode=mode)
+    assert read.zobrist_hash() == played.zobrist_hash() == read._zobrist_from_scratch()
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("on_landing", [None, "rN", "yB", "bN"])
+def test_hand_made_entry_without_its_pawn_is_void(Board, mode, on_landing):
+    """Blue's entry c5:d5 with no Blue pawn on d5 (empty, an enemy's or partner's piece, or a
+    Blue knight): no en passant onto c5, and the FEN4 is written without the entry. Red's pawn
+    on b4 attacks c5, so a live entry would give it b4-c5."""
+    pieces = dict(HOME_KINGS, b4="rP")
+    if on_landing:
+        pieces["d5"] = on_landing
+    with_entry = fen4(pieces, "R", ep={BLUE: "c5:d5"})
+    without = fen4(pieces, "R")
+    board = Board(with_entry, mode=mode)
+    assert board.fen4() == without
+    assert "b4-c5" not in {str(m) for m in board.legal_moves}
+
+
+def test_hand_made_entry_with_its_pawn_is_kept(Board):
+    """The same entry with Blue's pawn on d5 stands: b4-c5 takes it en passant."""
+    text = fen4(dict(HOME_KINGS, b4="rP", d5="bP"), "R", ep={BLUE: "c5:d5"})
+    board = Board(text, mode="ffa")
+    assert board.fen4() == text
+    assert "b4-c5" in {str(m) for m in board.legal_moves}
+
+
+def test_entry_that_is_no_double_step_is_still_refused(Board):
+    """d5:e5 would be a step from c5, which is not Blue's home line."""
+    with pytest.raises(ValueError, match="enPassant"):
+        Board(fen4(dict(HOME_KINGS, e5="bP"), "R", ep={BLUE: "d5:e5"}))

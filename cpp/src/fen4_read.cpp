@@ -217,8 +217,9 @@ void apply_en_passant(Position& pos, const Extras& extras) {
         for (Square home : GEOMETRY.pawn_home[seat]) from_home |= GEOMETRY.pawn_push[seat][home] == skipped;
         if (!from_home || GEOMETRY.pawn_push[seat][skipped] != pawn)
             throw error(field, entry, "is not a double step of this seat's pawn from its home line");
-        if (pos.board[pawn] != Piece::live(seat, PAWN))
-            throw error(field, entry, std::string("has no ") + COLOUR_LETTERS[s] + "P on " + std::string(parts[1]));
+        // Its pawn gone (taken before its seat moved again), the entry is void (fine point 5):
+        // dropped, as a game drops it when the pawn is taken (README decision 7).
+        if (pos.board[pawn] != Piece::live(seat, PAWN)) continue;
         pos.en_passant[s] = EnPassant{skipped, pawn};
     }
 }

@@ -169,7 +169,8 @@ def _check_piece_counts(position: Position) -> None:
 
 
 def _check_en_passant(position: Position) -> None:
-    """Each entry M:T must be the seat's own double step, with its pawn still on T."""
+    """Each entry M:T must be the seat's own double step. One whose pawn is no longer on T (taken
+    before its seat moved again) is void (fine point 5) and dropped, as in play (decision 7)."""
     for seat, entry in enumerate(position.en_passant):
         if entry is None:
             continue
@@ -180,10 +181,7 @@ def _check_en_passant(position: Position) -> None:
                 f"FEN4 extras 'enPassant': {text!r} is not a double step of seat {SEAT_LETTERS[seat]}"
             )
         if position.squares[landed] != Piece("P", seat):
-            raise Fen4Error(
-                f"FEN4 extras 'enPassant': no {SEAT_LETTERS[seat]} pawn on {square_name(landed)} "
-                f"for entry {text!r}"
-            )
+            position.en_passant[seat] = None
 
 
 def _apply_ffa_eliminations(position: Position, dead_king_walking: bool) -> None:
