@@ -11,7 +11,7 @@ namespace {
 
 constexpr int MATE_POINTS = 20;
 constexpr int STALEMATE_POINTS = 20;
-constexpr int WALKING_KING_STALEMATE_POINTS = 10;  // to each active seat
+constexpr int WALKING_KING_POINTS = 20;  // shared when it is stalemated or the game is drawn
 constexpr int LAST_PLAYER_POINTS_PER_KING = 20;
 constexpr int DRAW_POINTS = 10;
 constexpr int WINNING_GAP = 21;
@@ -26,6 +26,19 @@ void add_points(Position& pos, int seat, int points) {
 void add_to_active_seats(Position& pos, int points) {
     for (int s = 0; s < SEAT_COUNT; ++s)
         if (pos.is_active(static_cast<Seat>(s))) add_points(pos, s, points);
+}
+
+// Each active seat's share of a walking king's 20 points: 20 / n rounded to the nearest (10
+// with two active seats, 7 with three, all 20 for one). None if no seat is left to take it.
+int walking_king_share(const Position& pos) {
+    const int n = pos.active_count();
+    return n ? (2 * WALKING_KING_POINTS + n) / (2 * n) : 0;
+}
+
+// A draw in FFA (RULES.md §7): +10 to every active seat, and every walking king still on the
+// board shared among them.
+void pay_draw(Position& pos) {
+    add_to_active_seats(pos, DRAW_POINTS + seat_count(pos.walking) * walking_king_share(pos));
 }
 
 // Two seats or more in a seat set: one bit trick instead of seat_count's four.
@@ -154,18 +167,18 @@ void settle_ending(Position& pos, Termination t) {
     } else if (t == Termination::POINTS_LEAD) {
         pay_last_player(pos, trailing_seat(pos));
     } else if (t == Termination::INSUFFICIENT_MATERIAL) {
-        add_to_active_seats(pos, DRAW_POINTS);
+        pay_draw(pos);
     }
     pos.termination = t;
 }
 
 // `may_check`: the kings this move can newly check (none when fewer than two, since a single
 // check scores nothing); `checked_before`: which of them the mover attacked before the move.
-// A walking king with no legal move: mated (+20 to `mater`, if any) or stalemated (+10 to each
-// active seat); either way its walk is over.
+// A walking king with no legal move: mated (+20 to `mater`, if any) or stalemated (its 20
+// shared among the active seats); either way its walk is over.
 void end_walking_king(Position& pos, Undo& undo, Seat walker, bool mated, int mater) {
     if (mated && mater >= 0) add_points(pos, mater, MATE_POINTS);
-    if (!mated) add_to_active_seats(pos, WALKING_KING_STALEMATE_POINTS);
+    if (!mated) add_to_active_seats(pos, walking_king_share(pos));
     pos.end_walk(walker, undo);
 }
 
@@ -345,7 +358,7 @@ void claim_win(Position& pos, Seat seat, Undo& undo) {
 }
 
 void end_by_history(Position& pos, Termination t) {
-    if (pos.mode == Mode::FFA && t != Termination::MOVE_LIMIT) add_to_active_seats(pos, DRAW_POINTS);
+    if (pos.mode == Mode::FFA && t != Termination::MOVE_LIMIT) pay_draw(pos);
     pos.termination = t;
 }
 

@@ -13,7 +13,7 @@ from .squares import square_colour
 
 MATE_POINTS = 20  # also for mating or capturing a walking king
 STALEMATE_POINTS = 20  # to the stalemated seat
-WALKING_STALEMATE_POINTS = 10  # to each active seat when a walking king is stalemated
+WALKING_KING_POINTS = 20  # shared by the active seats when it is stalemated or the game drawn
 LAST_PLAYER_POINTS = 20  # per other live king, to the seat left standing (decisions 9 and 11)
 GAP_TO_END = 21
 DRAW_POINTS = 10
@@ -53,6 +53,15 @@ def _add_to_active_seats(position: Position, points: int) -> None:
         award(position, seat, points)
 
 
+def _walking_king_share(position: Position) -> int:
+    """20 / n for each of the n active seats, rounded half up (10 for two, 7 for three)."""
+    active = len(position.active_seats())
+    if active == 0:
+        return 0  # nobody is left to take it
+    whole, remainder = divmod(WALKING_KING_POINTS, active)
+    return whole + (1 if 2 * remainder >= active else 0)
+
+
 def _mate_pass(position: Position, mover: int, mover_earns: bool) -> None:
     """Every other seat still taking turns, from the next one on, is examined as if to move.
 
@@ -69,13 +78,13 @@ def _mate_pass(position: Position, mover: int, mover_earns: bool) -> None:
 
 
 def _judge_stuck_seat(position: Position, seat: int, in_check: bool, mater: int | None) -> None:
-    """A seat with no legal move: mated (+20 to the mater) or stalemated (+20 to itself, or +10
-    to each active seat for a walking king); either way it is fully out."""
+    """A seat with no legal move: mated (+20 to the mater) or stalemated (+20 to itself; a
+    walking king's 20 is shared by the active seats); either way it is fully out."""
     if in_check:
         if mater is not None:
             award(position, mater, MATE_POINTS)
     elif seat in position.walking:
-        _add_to_active_seats(position, WALKING_STALEMATE_POINTS)
+        _add_to_active_seats(position, _walking_king_share(position))
     else:
         award(position, seat, STALEMATE_POINTS)
     eliminate(position, seat)  # a walking king mated or stalemated is fully out
@@ -151,7 +160,7 @@ def pay_seat_left_standing(position: Position, seat: int) -> None:
 
 def run_end_tests(position: Position) -> None:
     """Three out (the last active seat is left standing); else the 21-point gap (the trailing
-    seat is); else dead material (+10 to each active seat)."""
+    seat is); else dead material (a draw: add_draw_points)."""
     termination = finished_on_board(position)
     if termination is Termination.THREE_ELIMINATED:
         active = position.active_seats()
@@ -167,7 +176,10 @@ def run_end_tests(position: Position) -> None:
 
 
 def add_draw_points(position: Position) -> None:
-    """Dead material, repetition and the fifty-move rule give +10 to every active seat (RULES.md §7)."""
+    """A draw (dead material, repetition, fifty moves) gives +10 to every active seat, and each
+    walking king still on the board is shared among them (RULES.md §7)."""
+    for _walker in position.walking:
+        _add_to_active_seats(position, _walking_king_share(position))
     _add_to_active_seats(position, DRAW_POINTS)
 
 
