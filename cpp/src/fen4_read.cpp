@@ -14,8 +14,6 @@ namespace {
 constexpr char SEAT_LETTERS[] = "RBYG";
 constexpr char COLOUR_LETTERS[] = "rbyg";
 constexpr char PIECE_LETTERS[] = " PNBRQK";
-constexpr int MAX_POINTS = 1000000;
-constexpr int MAX_PLY_CLOCK = 65535;
 constexpr int MAX_FIELDS = 8;  // more than the 7 a FEN4 has, so "too many" can be counted
 
 using View = std::string_view;
@@ -219,8 +217,9 @@ void apply_en_passant(Position& pos, const Extras& extras) {
         for (Square home : GEOMETRY.pawn_home[seat]) from_home |= GEOMETRY.pawn_push[seat][home] == skipped;
         if (!from_home || GEOMETRY.pawn_push[seat][skipped] != pawn)
             throw error(field, entry, "is not a double step of this seat's pawn from its home line");
-        if (pos.board[pawn] != Piece::live(seat, PAWN))
-            throw error(field, entry, std::string("has no ") + COLOUR_LETTERS[s] + "P on " + std::string(parts[1]));
+        // Its pawn gone (taken before its seat moved again), the entry is void (fine point 5):
+        // dropped, as a game drops it when the pawn is taken (README decision 7).
+        if (pos.board[pawn] != Piece::live(seat, PAWN)) continue;
         pos.en_passant[s] = EnPassant{skipped, pawn};
     }
 }
@@ -234,10 +233,9 @@ void validate(Position& pos, const Extras& extras, bool dead_king_walking) {
     pos.resigned = extras.resigned;
     pos.flagged = extras.flagged;
     const std::uint8_t left = extras.resigned | extras.flagged;
-    if (pos.mode == Mode::TEAMS) {
-        pos.eliminated |= left;
-        return;
-    }
+    // Teams: the flags alone end the game (standing_termination); the dead field is kept as
+    // written, as a resignation or timeout in play leaves it, so the state and key read back.
+    if (pos.mode == Mode::TEAMS) return;
     // FFA (fine point 7): flagged seats and seats without a live king are out, their pieces dead;
     // a resigned or flagged seat whose king is written live keeps it walking (README decision 9).
     Undo scratch;
@@ -314,6 +312,7 @@ Position read_fen4(const std::string& raw, const Rules& rules) {
     View points[4];
     four("points", fields[4], points);
     for (int s = 0; s < 4; ++s) pos.points[s] = parse_int("points", points[s], MAX_POINTS);
+    // Both limits are what a position can reach (position.h), so every written FEN4 reads back.
     pos.ply_clock = static_cast<std::uint16_t>(parse_int("plyclock", fields[5], MAX_PLY_CLOCK));
     const Extras extras = extras_text.empty() ? Extras{} : read_extras(extras_text);
     read_board(pos, fields[6]);

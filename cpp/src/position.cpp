@@ -211,7 +211,7 @@ void Position::make_move(Move m, Undo& undo) {
     }
     relocate<true>(from, to);
     if (castling) update_castling(piece, from, to);
-    ply_clock = piece.type() == PAWN ? 0 : static_cast<std::uint16_t>(ply_clock + 1);
+    ply_clock = piece.type() == PAWN ? 0 : ply_clock_after_quiet_ply(ply_clock);
 }
 
 [[gnu::noinline]] void Position::make_special_move(Move m, Undo& undo) {
@@ -264,7 +264,7 @@ void Position::make_move(Move m, Undo& undo) {
     if (undo.en_passant_pawn != NO_SQUARE) set_en_passant(undo.captured_en_passant.seat(), EnPassant{});
 
     if (castling) update_castling(piece, from, to);
-    ply_clock = resets_clock ? 0 : static_cast<std::uint16_t>(ply_clock + 1);
+    ply_clock = resets_clock ? 0 : ply_clock_after_quiet_ply(ply_clock);
 }
 
 // Pieces that died in this step stand where they died: give them back their seat.

@@ -11,15 +11,34 @@ namespace {
 
 constexpr int MATE_POINTS = 20;
 constexpr int STALEMATE_POINTS = 20;
-constexpr int WALKING_KING_STALEMATE_POINTS = 10;  // to each active seat
+constexpr int WALKING_KING_POINTS = 20;  // shared when it is stalemated or the game is drawn
 constexpr int LAST_PLAYER_POINTS_PER_KING = 20;
 constexpr int DRAW_POINTS = 10;
 constexpr int WINNING_GAP = 21;
 constexpr int NO_SEAT = -1;
 
+// Scores only grow, and stop at MAX_POINTS: the most a FEN4 may hold (README decision 8).
+void add_points(Position& pos, int seat, int points) {
+    const int sum = pos.points[seat] + points;
+    pos.points[seat] = sum < MAX_POINTS ? sum : MAX_POINTS;
+}
+
 void add_to_active_seats(Position& pos, int points) {
     for (int s = 0; s < SEAT_COUNT; ++s)
-        if (pos.is_active(static_cast<Seat>(s))) pos.points[s] += points;
+        if (pos.is_active(static_cast<Seat>(s))) add_points(pos, s, points);
+}
+
+// Each active seat's share of a walking king's 20 points: 20 / n rounded to the nearest (10
+// with two active seats, 7 with three, all 20 for one). None if no seat is left to take it.
+int walking_king_share(const Position& pos) {
+    const int n = pos.active_count();
+    return n ? (2 * WALKING_KING_POINTS + n) / (2 * n) : 0;
+}
+
+// A draw in FFA (RULES.md §7): +10 to every active seat, and every walking king still on the
+// board shared among them.
+void pay_draw(Position& pos) {
+    add_to_active_seats(pos, DRAW_POINTS + seat_count(pos.walking) * walking_king_share(pos));
 }
 
 // Two seats or more in a seat set: one bit trick instead of seat_count's four.
@@ -137,7 +156,7 @@ Seat trailing_seat(const Position& pos) {
 void pay_last_player(Position& pos, Seat last) {
     int other_kings = 0;
     for (int s = 0; s < SEAT_COUNT; ++s) other_kings += s != last && pos.king_square[s] != NO_SQUARE;
-    pos.points[last] += LAST_PLAYER_POINTS_PER_KING * other_kings;
+    add_points(pos, last, LAST_PLAYER_POINTS_PER_KING * other_kings);
 }
 
 // Points that come with an FFA ending (RULES.md §7, README decisions 6 and 9).
@@ -148,18 +167,18 @@ void settle_ending(Position& pos, Termination t) {
     } else if (t == Termination::POINTS_LEAD) {
         pay_last_player(pos, trailing_seat(pos));
     } else if (t == Termination::INSUFFICIENT_MATERIAL) {
-        add_to_active_seats(pos, DRAW_POINTS);
+        pay_draw(pos);
     }
     pos.termination = t;
 }
 
 // `may_check`: the kings this move can newly check (none when fewer than two, since a single
 // check scores nothing); `checked_before`: which of them the mover attacked before the move.
-// A walking king with no legal move: mated (+20 to `mater`, if any) or stalemated (+10 to each
-// active seat); either way its walk is over.
+// A walking king with no legal move: mated (+20 to `mater`, if any) or stalemated (its 20
+// shared among the active seats); either way its walk is over.
 void end_walking_king(Position& pos, Undo& undo, Seat walker, bool mated, int mater) {
-    if (mated && mater >= 0) pos.points[mater] += MATE_POINTS;
-    if (!mated) add_to_active_seats(pos, WALKING_KING_STALEMATE_POINTS);
+    if (mated && mater >= 0) add_points(pos, mater, MATE_POINTS);
+    if (!mated) add_to_active_seats(pos, walking_king_share(pos));
     pos.end_walk(walker, undo);
 }
 
@@ -184,7 +203,7 @@ void apply_ffa_consequences(Position& pos, Move m, Undo& undo, Seat mover, std::
     const bool earns = !pos.is_walking(mover);  // walking kings earn nothing
     // 1. Capture points, 2. king-capture elimination (most moves take nothing).
     if (!undo.captured.empty() || !undo.captured_en_passant.empty()) {
-        if (earns) pos.points[mover] += capture_value(undo.captured) + capture_value(undo.captured_en_passant);
+        if (earns) add_points(pos, mover, capture_value(undo.captured) + capture_value(undo.captured_en_passant));
         for (Piece victim : {undo.captured, undo.captured_en_passant}) {
             if (!victim.is_live() || victim.type() != KING) continue;
             if (pos.is_walking(victim.seat())) pos.end_walk(victim.seat(), undo);
@@ -195,7 +214,7 @@ void apply_ffa_consequences(Position& pos, Move m, Undo& undo, Seat mover, std::
     // 3. Check bonus.
     if (earns && may_check) {
         std::uint8_t checked_after = kings_attacked_by(pos, mover, may_check & bonus_candidates(pos, mover));
-        pos.points[mover] += check_bonus(pos, mover, checked_after & ~checked_before);
+        add_points(pos, mover, check_bonus(pos, mover, checked_after & ~checked_before));
     }
     // 4. Mate/stalemate pass from the next seat round, each as if it were to move. An
     // elimination in the pass kills pieces, and the check states are worked out again.
@@ -216,8 +235,8 @@ void apply_ffa_consequences(Position& pos, Move m, Undo& undo, Seat mover, std::
         if (pos.is_walking(s)) {
             end_walking_king(pos, undo, s, mated, earns ? mover : NO_SEAT);
         } else {
-            if (mated && earns) pos.points[mover] += MATE_POINTS;
-            if (!mated) pos.points[s] += STALEMATE_POINTS;
+            if (mated && earns) add_points(pos, mover, MATE_POINTS);
+            if (!mated) add_points(pos, s, STALEMATE_POINTS);
             pos.eliminate(s, undo);
         }
     }
@@ -339,7 +358,7 @@ void claim_win(Position& pos, Seat seat, Undo& undo) {
 }
 
 void end_by_history(Position& pos, Termination t) {
-    if (pos.mode == Mode::FFA && t != Termination::MOVE_LIMIT) add_to_active_seats(pos, DRAW_POINTS);
+    if (pos.mode == Mode::FFA && t != Termination::MOVE_LIMIT) pay_draw(pos);
     pos.termination = t;
 }
 

@@ -31,18 +31,12 @@ ENDING_DIVERGES = {
         "standing, takes +20 (84 / 64)"),
 }
 POINTS_DIVERGE = {
-    "ffa-hornet-97969768.pgn4": (
-        "Result B 76 / G 77 vs core B 66 / G 67: the last ply (round 79, Red's walking king "
-        "Kg5xQh4) ends the game by insufficient material; the core gives the two active seats "
-        "+10 each (RULES.md §7) but chess.com gave +20 each. Red's king was still walking; "
-        "99400055, with no walking king left, shows '+10' in its Termination tag, so the extra "
-        "+10 is probably for the walking king still on the board"),
     "ffa-hornet-103144750.pgn4": (
-        "Result 29/89/57/40 vs core 29/92/60/46: (a) stalemating Red's walking king (round 51, "
-        "three active seats) gives each active seat +10 in RULES.md §7 but evidently +7 on "
-        "chess.com (B, Y, G each 3 lower); (b) Green's glued Kj8xNj9T (round 79): chess.com times "
-        "Green out first, its walking king then takes the knight for 0 points; the core passes "
-        "the turn on timeout, so the move is played before the timeout and scores 3"),
+        "Result 29/89/57/40 vs core 29/89/57/43: Green's glued Kj8xNj9T (round 79): chess.com times "
+        "Green out first, its walking king then takes the knight for 0 points; the core passes the "
+        "turn on timeout, so the move is played before the timeout and scores 3. (The other "
+        "difference, stalemating Red's walking king in round 51 with three active seats, +7 each, "
+        "now follows RULES.md §7: test_103144750_differs_only_by_the_glued_knight)"),
 }
 # a token the writer cannot reproduce: chess.com left the '#' off a mate that ended the game
 UNREPRODUCIBLE = {
@@ -123,6 +117,15 @@ def test_reexport_reproduces_every_token(path):
     assert wrong == []
     if path.name not in UNREPRODUCIBLE:
         assert written == source  # byte for byte, variations and spacing included
+
+
+def test_103144750_differs_only_by_the_glued_knight():
+    """Everything but Green's last capture agrees with the Result: the core scores the knight
+    (3 points) that chess.com's walking king took after the timeout, for 0."""
+    game = read(next(p for p in REAL if p.name == "ffa-hornet-103144750.pgn4"))
+    red, blue, yellow, green = pgn4.result_points(game.headers)
+    knight = 3
+    assert pgn4.replay(game).points == (red, blue, yellow, green + knight)
 
 
 def test_result_names_are_matched_to_seats():

@@ -83,7 +83,6 @@ MALFORMED = {
     "unknown colour": MODERN_START.replace("yQ", "wQ"),
     "thirteen ranks": MODERN_START.replace("x,x,x,8,x,x,x/", "", 1),
     "two red kings": MODERN_START.replace("rQ", "rK"),
-    "en passant without pawn": MODERN_START.replace("-0-x", "-0-{'enPassant':('h3:h4','','','')}-x"),
     "en passant not a double step": MODERN_START.replace("-0-x", "-0-{'enPassant':('h2:h3','','','')}-x"),
     "broken extras": MODERN_START.replace("-0-x", "-0-{'enPassant':(}-x"),
     "empty run zero": MODERN_START.replace("x,x,x,8,x,x,x", "x,x,x,0,8,x,x,x", 1),

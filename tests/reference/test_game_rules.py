@@ -321,14 +321,15 @@ def test_capturing_a_walking_king_scores_20() -> None:
     assert board.walking_kings == frozenset() and board.eliminated == frozenset({2})
 
 
-def test_stalemating_a_walking_king_gives_10_to_each_active_seat() -> None:
+def test_stalemating_a_walking_king_shares_its_20_among_the_active_seats() -> None:
     """Rooks d13 (rank 13) and f2 (f14) are in place; k2-h2 covers h14: the walking king on g14
-    is not attacked and has no move. Red, Blue and Green get +10; Yellow's king dies."""
+    is not attacked and has no move. Red, Blue and Green share its 20: 20 / 3 rounded, +7 each;
+    Yellow's king dies."""
     cells = {**KINGS, "d13": "rR", "f2": "rR", "k2": "rR"}
     board = Board(build_fen4(cells, points="1,2,3,4", extras=YELLOW_WALKS), rules=FFA)
     assert moves(board) >= {"k2-h2"}
     board.push_move("k2-h2")
-    assert board.points == (11, 12, 3, 14)
+    assert board.points == (8, 9, 3, 11)
     assert board.walking_kings == frozenset() and board.piece_at(sq("g14")) == "dK"
 
 
@@ -515,7 +516,8 @@ def test_ffa_walking_king_still_counts_as_a_seat_taking_turns() -> None:
     assert board.outcome() is None
     play(board, "g14-g13")
     assert board.termination() is T.FIFTY_MOVE_RULE
-    assert board.points == (10, 10, 0, 10)  # the walking seat is not active: no draw points
+    # The walking seat is not active: no draw points; its king's 20 is shared, 20 / 3 -> +7 each.
+    assert board.points == (17, 17, 0, 17)
 
 
 # --- move limit -----------------------------------------------------------------------------

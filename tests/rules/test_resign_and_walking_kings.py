@@ -108,14 +108,6 @@ def test_mating_a_walking_king_pays_the_mover_20(Board):
     assert board.turn == YELLOW
 
 
-def test_stalemating_a_walking_king_pays_every_active_seat_10(Board):
-    """f10-f2 covers d2 and e2 along rank 2 without checking d1: stalemate, +10 to B, Y, G."""
-    board = Board(fen4(CORNERED_WALKER, "B", dead=(1, 0, 0, 0), resigned=(RED,)), mode="ffa")
-    board.push_move("f10-f2")
-    assert board.points == (0, 10, 10, 10)
-    assert board.walking_kings == frozenset()
-
-
 def test_last_player_takes_20_for_each_walking_king(Board):
     """Red walks, Yellow is out; Green resigns: three out, Blue alone takes +20 x 2 walkers."""
     pieces = {"h5": "rK", "a7": "bK", "b9": "bR", "g14": "dK", "n8": "gK", "m8": "gP"}
@@ -159,13 +151,14 @@ CHESS_COM_TIMING = {"mode": "ffa", "walking_kings_stalemated_on_their_turn": Tru
 
 def test_stuck_walking_king_waits_for_its_turn_to_be_stalemated(Board, Rules):
     """f10-f2 leaves Red's king on d1 without a move (d2, e2 on rank 2, e1 on the e-file), but it
-    is only judged when Red's turn comes, after Yellow and Green: then +10 to B, Y and G."""
+    is only judged when Red's turn comes, after Yellow and Green: then its 20 is shared, 20 / 3
+    rounded to +7 for each of B, Y and G (test_walking_king_points.py)."""
     board = Board(fen4(CORNERED_WALKER, "B", dead=(1, 0, 0, 0), resigned=(RED,)), rules=Rules(**CHESS_COM_TIMING))
     board.push_move("f10-f2")
     assert board.walking_kings == frozenset({RED}) and board.points == (0, 0, 0, 0)
     board.push_move("g14-h14")
     board.push_move("n8-n9")
-    assert board.walking_kings == frozenset() and board.points == (0, 10, 10, 10)
+    assert board.walking_kings == frozenset() and board.points == (0, 7, 7, 7)
     assert board.turn == BLUE, "Red's turn came and went with its stalemate"
 
 

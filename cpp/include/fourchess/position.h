@@ -36,6 +36,20 @@ enum class Termination : std::uint8_t {
     MOVE_LIMIT,
 };
 
+// The largest score and ply clock a position holds (README decision 8). Scores stop at
+// MAX_POINTS and the clock at MAX_PLY_CLOCK, and FEN4 reading accepts both, so whatever a game
+// reaches is written and read back unchanged (and no sum can overflow).
+constexpr int MAX_POINTS = 1000000;
+constexpr std::uint16_t MAX_PLY_CLOCK = 65535;
+
+// One more ply without a pawn move or capture: counts up to MAX_PLY_CLOCK and stays there, so
+// the fifty-move draw still comes (a wrapped clock would restart at 0). No branch: the add's
+// carry out of 16 bits is taken back.
+constexpr std::uint16_t ply_clock_after_quiet_ply(std::uint16_t clock) {
+    const std::uint32_t next = static_cast<std::uint32_t>(clock) + 1;
+    return static_cast<std::uint16_t>(next - (next >> 16));
+}
+
 constexpr std::uint8_t castling_bit(Seat seat, CastleSide side) {
     return static_cast<std::uint8_t>(1u << (seat * 2 + side));
 }
@@ -47,9 +61,9 @@ constexpr std::uint8_t castling_bit(Seat seat, CastleSide side) {
 struct TurnState {
     Square king_square[SEAT_COUNT] = {NO_SQUARE, NO_SQUARE, NO_SQUARE, NO_SQUARE};  // live kings
     EnPassant en_passant[SEAT_COUNT];
-    std::int32_t points[SEAT_COUNT] = {};
+    std::int32_t points[SEAT_COUNT] = {};  // 0..MAX_POINTS
     std::uint64_t key = 0;
-    std::uint16_t ply_clock = 0;
+    std::uint16_t ply_clock = 0;  // saturates at MAX_PLY_CLOCK (ply_clock_after_quiet_ply)
     Seat side_to_move = RED;
     std::uint8_t castling = 0;
     // Seat states, a bit per seat. Eliminated: out of the competition (FFA mate, stalemate, king
@@ -85,6 +99,9 @@ struct TurnState {
     std::uint8_t padding[4] = {};
 };
 static_assert(sizeof(TurnState) == 64, "TurnState is saved and restored as four 16-byte words");
+static_assert(ply_clock_after_quiet_ply(MAX_PLY_CLOCK - 1) == MAX_PLY_CLOCK &&
+                  ply_clock_after_quiet_ply(MAX_PLY_CLOCK) == MAX_PLY_CLOCK && ply_clock_after_quiet_ply(0) == 1,
+              "the ply clock counts up and stops at its largest value");
 
 // Everything undo_move needs that the move itself does not say: the TurnState before the move,
 // and what the move took off the board.

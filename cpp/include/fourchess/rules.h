@@ -23,8 +23,8 @@ void leave_game(Position& pos, Seat seat, bool timeout, bool king_walks, Undo& u
 // +20 for every other live king (the leader's, and walking kings).
 bool can_claim_win(const Position& pos, Seat seat);
 void claim_win(Position& pos, Seat seat, Undo& undo);
-// Ends the game in a draw by repetition or the fifty-move rule (FFA: +10 to every active seat),
-// or by the move limit (no points).
+// Ends the game in a draw by repetition or the fifty-move rule (FFA: +10 to every active seat and
+// each walking king's 20 shared among them), or by the move limit (no points).
 void end_by_history(Position& pos, Termination t);
 
 // End tests of RULES.md §7 that depend only on the position (three out, 21-point gap,

@@ -10,14 +10,12 @@ import re
 from .errors import Fen4Error
 from .ffa import finished_on_board
 from .pieces import KINDS, Piece
-from .position import Position
+from .position import MAX_PLY_CLOCK, MAX_POINTS, Position
 from .seat_states import eliminate, start_walking
 from .seats import COLOUR_LETTERS, FFA, SEAT_LETTERS, SEATS, own_line, pawn_push
 from .squares import SIZE, index, is_playable, parse_square, square_name
 
-# Limits shared with the core: they bound what a position can hold (and the core's move buffer).
-MAX_POINTS = 1_000_000
-MAX_PLY_CLOCK = 65_535
+# Bounds the core's move buffer; the score and clock limits are in position.py.
 MAX_LIVE_PIECES = 16
 
 _CELL = re.compile(rf"(?:(?P<colour>[rbyg])|d[rbyg]?)(?P<kind>[{KINDS}])")
@@ -171,7 +169,8 @@ def _check_piece_counts(position: Position) -> None:
 
 
 def _check_en_passant(position: Position) -> None:
-    """Each entry M:T must be the seat's own double step, with its pawn still on T."""
+    """Each entry M:T must be the seat's own double step. One whose pawn is no longer on T (taken
+    before its seat moved again) is void (fine point 5) and dropped, as in play (decision 7)."""
     for seat, entry in enumerate(position.en_passant):
         if entry is None:
             continue
@@ -182,10 +181,7 @@ def _check_en_passant(position: Position) -> None:
                 f"FEN4 extras 'enPassant': {text!r} is not a double step of seat {SEAT_LETTERS[seat]}"
             )
         if position.squares[landed] != Piece("P", seat):
-            raise Fen4Error(
-                f"FEN4 extras 'enPassant': no {SEAT_LETTERS[seat]} pawn on {square_name(landed)} "
-                f"for entry {text!r}"
-            )
+            position.en_passant[seat] = None
 
 
 def _apply_ffa_eliminations(position: Position, dead_king_walking: bool) -> None:

@@ -6,14 +6,14 @@ from .attacks import attackers_of, is_attacked, is_in_check
 from .movegen import has_legal_move
 from .outcome import Termination
 from .pieces import POINTS, QUEENS, Piece
-from .position import Position
+from .position import MAX_POINTS, Position
 from .seats import SEATS
 from .seat_states import eliminate
 from .squares import square_colour
 
 MATE_POINTS = 20  # also for mating or capturing a walking king
 STALEMATE_POINTS = 20  # to the stalemated seat
-WALKING_STALEMATE_POINTS = 10  # to each active seat when a walking king is stalemated
+WALKING_KING_POINTS = 20  # shared by the active seats when it is stalemated or the game drawn
 LAST_PLAYER_POINTS = 20  # per other live king, to the seat left standing (decisions 9 and 11)
 GAP_TO_END = 21
 DRAW_POINTS = 10
@@ -43,9 +43,23 @@ def _check_bonus(position: Position, mover: int, newly_checked: set[int]) -> int
     return without_queen
 
 
+def award(position: Position, seat: int, points: int) -> None:
+    """Scores only grow, and never past MAX_POINTS, the most a FEN4 may hold (decision 8)."""
+    position.points[seat] = min(position.points[seat] + points, MAX_POINTS)
+
+
 def _add_to_active_seats(position: Position, points: int) -> None:
     for seat in position.active_seats():
-        position.points[seat] += points
+        award(position, seat, points)
+
+
+def _walking_king_share(position: Position) -> int:
+    """20 / n for each of the n active seats, rounded half up (10 for two, 7 for three)."""
+    active = len(position.active_seats())
+    if active == 0:
+        return 0  # nobody is left to take it
+    whole, remainder = divmod(WALKING_KING_POINTS, active)
+    return whole + (1 if 2 * remainder >= active else 0)
 
 
 def _mate_pass(position: Position, mover: int, mover_earns: bool) -> None:
@@ -64,15 +78,15 @@ def _mate_pass(position: Position, mover: int, mover_earns: bool) -> None:
 
 
 def _judge_stuck_seat(position: Position, seat: int, in_check: bool, mater: int | None) -> None:
-    """A seat with no legal move: mated (+20 to the mater) or stalemated (+20 to itself, or +10
-    to each active seat for a walking king); either way it is fully out."""
+    """A seat with no legal move: mated (+20 to the mater) or stalemated (+20 to itself; a
+    walking king's 20 is shared by the active seats); either way it is fully out."""
     if in_check:
         if mater is not None:
-            position.points[mater] += MATE_POINTS
+            award(position, mater, MATE_POINTS)
     elif seat in position.walking:
-        _add_to_active_seats(position, WALKING_STALEMATE_POINTS)
+        _add_to_active_seats(position, _walking_king_share(position))
     else:
-        position.points[seat] += STALEMATE_POINTS
+        award(position, seat, STALEMATE_POINTS)
     eliminate(position, seat)  # a walking king mated or stalemated is fully out
 
 
@@ -141,12 +155,12 @@ def pay_seat_left_standing(position: Position, seat: int) -> None:
     """The chess.com rule: the player left standing takes +20 for every other live king still on
     the board (walking kings, and after a 21-point end the leader's)."""
     others = sum(1 for other in SEATS if other != seat and position.king_square(other) is not None)
-    position.points[seat] += LAST_PLAYER_POINTS * others
+    award(position, seat, LAST_PLAYER_POINTS * others)
 
 
 def run_end_tests(position: Position) -> None:
     """Three out (the last active seat is left standing); else the 21-point gap (the trailing
-    seat is); else dead material (+10 to each active seat)."""
+    seat is); else dead material (a draw: add_draw_points)."""
     termination = finished_on_board(position)
     if termination is Termination.THREE_ELIMINATED:
         active = position.active_seats()
@@ -157,12 +171,15 @@ def run_end_tests(position: Position) -> None:
         assert trailing is not None
         pay_seat_left_standing(position, trailing)
     elif termination is Termination.INSUFFICIENT_MATERIAL:
-        _add_to_active_seats(position, DRAW_POINTS)
+        add_draw_points(position)
     position.ended = termination
 
 
 def add_draw_points(position: Position) -> None:
-    """Repetition and the fifty-move rule give +10 to every active seat (RULES.md §7)."""
+    """A draw (dead material, repetition, fifty moves) gives +10 to every active seat, and each
+    walking king still on the board is shared among them (RULES.md §7)."""
+    for _walker in position.walking:
+        _add_to_active_seats(position, _walking_king_share(position))
     _add_to_active_seats(position, DRAW_POINTS)
 
 
@@ -174,13 +191,13 @@ def apply_consequences(
     if mover_earns:
         for piece in captured:
             if piece.owner is not None:
-                position.points[mover] += POINTS[piece.kind]  # a walking king is worth 20 too
+                award(position, mover, POINTS[piece.kind])  # a walking king is worth 20 too
     for piece in captured:
         if piece.kind == "K" and piece.owner is not None:
             eliminate(position, piece.owner)
     if mover_earns:
         newly_checked = kings_checked_by(position, mover) - checked_before
-        position.points[mover] += _check_bonus(position, mover, newly_checked)
+        award(position, mover, _check_bonus(position, mover, newly_checked))
     _mate_pass(position, mover, mover_earns)
     run_end_tests(position)
     pass_turn(position, mover)

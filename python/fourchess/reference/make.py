@@ -10,7 +10,7 @@ from .castling import castling_rook_squares, clear_rights_for_move
 from .en_passant import drop_stale_entries, en_passant_victim
 from .move import Move
 from .pieces import Piece
-from .position import Position
+from .position import MAX_PLY_CLOCK, Position
 from .seats import HOME_LINE, own_line
 from .squares import file_of, rank_of
 
@@ -60,5 +60,6 @@ def make_move(position: Position, move: Move) -> list[Piece]:
         position.en_passant[seat] = (skipped, move.to_square)
     drop_stale_entries(position)
 
-    position.ply_clock = 0 if piece.kind == "P" or captured else position.ply_clock + 1
+    # The clock stops at its largest value, where the fifty-move draw is long due (decision 8).
+    position.ply_clock = 0 if piece.kind == "P" or captured else min(position.ply_clock + 1, MAX_PLY_CLOCK)
     return captured

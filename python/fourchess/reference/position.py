@@ -11,6 +11,11 @@ from .squares import SIZE
 
 EnPassant = tuple[int, int]  # (M, T): the skipped square and the square the pawn landed on
 
+# README decision 8: a score never grows past MAX_POINTS nor the ply clock past MAX_PLY_CLOCK, and
+# FEN4 reading accepts up to both, so every position a game reaches is written and read back.
+MAX_POINTS = 1_000_000
+MAX_PLY_CLOCK = 65_535
+
 
 @dataclass
 class Position:
