@@ -10,6 +10,8 @@ the slot of the Teams seat that is checkmated on its own turn.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from fourchess import Board, Termination
 from fourchess.pgn4.errors import Pgn4Error
 from fourchess.pgn4.tree import Game, GameNode
@@ -25,20 +27,44 @@ def replay(game: Game, board: Board | None = None) -> Board:
     return board
 
 
-def _replay_line(node: GameNode | None, board: Board, *, keep: bool = False) -> None:
-    # Iterative along the main continuation (games run to thousands of slots); recursive only
-    # into alternatives, each played from the position before the entry it replaces.
-    actions = 0
-    while node is not None:
-        assert node.parent is not None
-        if node.parent.variations[0] is node:
-            for alternative in node.parent.variations[1:]:
-                _replay_line(alternative, board)
-        actions += play_node(node, board)
-        node = node.next()
-    if not keep:
-        for _ in range(actions):
-            board.pop()
+class _Line:
+    """A line being replayed: its next node, the alternatives of that node still to replay,
+    and how many steps it put on the board (popped when an alternative line ends)."""
+
+    __slots__ = ("node", "alternatives", "actions", "keep")
+
+    def __init__(self, node: GameNode | None, *, keep: bool) -> None:
+        self.node = node
+        self.alternatives: Iterator[GameNode] | None = None
+        self.actions = 0
+        self.keep = keep
+
+
+def _replay_line(first: GameNode, board: Board, *, keep: bool = False) -> None:
+    # An explicit stack of lines, not recursion, so that variations nest to any depth: before a
+    # main-continuation node is played, each of its alternatives is replayed from the position
+    # before it, and undone.
+    lines = [_Line(first, keep=keep)]
+    while lines:
+        line = lines[-1]
+        node = line.node
+        if node is None:
+            if not line.keep:
+                for _ in range(line.actions):
+                    board.pop()
+            lines.pop()
+            continue
+        if line.alternatives is None:
+            parent = node.parent
+            assert parent is not None  # a line never starts at the root
+            line.alternatives = iter(parent.variations[1:] if parent.variations[0] is node else ())
+        alternative = next(line.alternatives, None)
+        if alternative is not None:
+            lines.append(_Line(alternative, keep=False))
+            continue
+        line.actions += play_node(node, board)
+        line.node = node.next()
+        line.alternatives = None
 
 
 def play_node(node: GameNode, board: Board) -> int:
