@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TextIO
 
-from fourchess.pgn4.errors import Pgn4Error
+from fourchess.pgn4.errors import Pgn4Error, quoted
+from fourchess.pgn4.limits import MAX_GAME_CHARS, MAX_TAG_CHARS, refuse_surrogates
 from fourchess.pgn4.parser import parse_movetext
 from fourchess.pgn4.replay import replay
 from fourchess.pgn4.setup import Setup, setup_for_headers
@@ -21,6 +22,14 @@ def read_game(handle: TextIO, *, validate: bool = True) -> Game | None:
 
     Every line is checked by replaying it (``validate=False`` only builds the tree); an illegal,
     ambiguous or unreadable move raises :class:`Pgn4Error` naming its round, seat and text.
+
+    The exception contract, whatever the text: the result is a Game, None, or a
+    :class:`Pgn4Error` (a ValueError) whose message quotes the input bounded. That includes text
+    the handle cannot decode, lone surrogates, unknown tag values, unbalanced or arbitrarily deep
+    variations, and input past the limits of :mod:`fourchess.pgn4.limits` (a game of more than
+    ``MAX_GAME_CHARS`` characters, a tag line of more than ``MAX_TAG_CHARS``, more than
+    ``MAX_NODES`` entries). Reading is linear in the game's size. After an error the handle is
+    left somewhere inside the faulty game.
 
     >>> import io
     >>> game = read_game(io.StringIO('[Variant "FFA"]\\n\\n1. h2-h3 .. b7-c7 .. g13-g12 .. m8-l8\\n'))
@@ -40,13 +49,16 @@ def iter_games(handle: TextIO, *, validate: bool = True) -> Iterator[Game]:
 
 
 def parse_game(text: str, *, validate: bool = True) -> Game:
-    """One game from its whole text."""
+    """One game from its whole text (same contract as :func:`read_game`)."""
+    if len(text) > MAX_GAME_CHARS:
+        raise Pgn4Error(f"a game of {len(text)} characters (at most {MAX_GAME_CHARS})")
+    refuse_surrogates(text, "game text")
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     lines = text.split("\n")
     headers: dict[str, str] = {}
     first = 0
-    while first < len(lines) and (not lines[first].strip() or parse_tag(lines[first]) is not None):
-        tag = parse_tag(lines[first])
+    while first < len(lines) and (not lines[first].strip() or _tag(lines[first], first + 1) is not None):
+        tag = _tag(lines[first], first + 1)
         if tag is not None:
             headers[tag[0]] = tag[1]
         first += 1
@@ -57,10 +69,18 @@ def parse_game(text: str, *, validate: bool = True) -> Game:
     return game
 
 
+def _tag(line: str, number: int) -> tuple[str, str] | None:
+    if len(line) > MAX_TAG_CHARS and line.lstrip().startswith("["):
+        raise Pgn4Error(f"line {number}: tag line of {len(line)} characters (at most "
+                        f"{MAX_TAG_CHARS}): {quoted(line)}")
+    return parse_tag(line)
+
+
 def _replay_with_setup(game: Game) -> Setup:
     # The tags decide; a missing Variant or StartFen4 (2018 exports, bare movetext) is worked out
     # by replaying the main line under each possible setup: the first that plays every move wins.
     headers = game.headers
+    setup_for_headers(headers)  # refuses an unknown Variant or RuleVariants before any guess
     guesses = [(mode, start) for mode, start in _GUESSES
                if ("Variant" not in headers or mode == headers["Variant"].lower())
                and ("StartFen4" not in headers or start == "modern")]
@@ -76,7 +96,8 @@ def _replay_with_setup(game: Game) -> Setup:
             reached = error.round or 0
             if best is None or reached > best[0]:
                 best = (reached, error)
-    assert best is not None
+    if best is None:
+        raise Pgn4Error(f"no board fits the tags {quoted(repr(headers))}")
     raise best[1]
 
 
@@ -84,15 +105,20 @@ def _next_game_text(handle: TextIO) -> str | None:
     # A game is its tag lines and the movetext after them; it ends at the next tag line, pushed
     # back with seek. Blank lines inside movetext are allowed (CR CR LF files read in text mode
     # show one after every line); on a stream that cannot seek, a blank line after movetext
-    # ends the game instead.
+    # ends the game instead, unless a comment or variation is still open.
     lines: list[str] = []
+    size = 0
+    brackets = _Brackets()
     in_movetext = False
     seekable = handle.seekable()
     while True:
         position = handle.tell() if seekable else None
-        line = handle.readline()
+        line = _read_line(handle, MAX_GAME_CHARS - size + 1)
         if not line:
             break
+        size += len(line)
+        if size > MAX_GAME_CHARS:
+            raise Pgn4Error(f"a game of more than {MAX_GAME_CHARS} characters")
         stripped = line.strip()
         if parse_tag(stripped) is not None:
             if in_movetext:
@@ -102,14 +128,33 @@ def _next_game_text(handle: TextIO) -> str | None:
                 break
         elif stripped:
             in_movetext = True
-        elif in_movetext and not seekable and not _open_brackets(lines):
+        elif in_movetext and not seekable and not brackets.open():
             break
+        brackets.count(line)
         lines.append(line)
     if not any(line.strip() for line in lines):
         return None
     return "".join(lines)
 
 
-def _open_brackets(lines: list[str]) -> bool:
-    text = "".join(lines)
-    return text.count("{") > text.count("}") or text.count("(") > text.count(")")
+def _read_line(handle: TextIO, limit: int) -> str:
+    try:
+        return handle.readline(limit)
+    except UnicodeDecodeError as error:
+        raise Pgn4Error(f"the stream is not valid {error.encoding}: {error.reason} "
+                        f"at byte {error.start} of a chunk") from error
+
+
+class _Brackets:
+    """Running counts of comment and variation brackets (kept per line: recounting is quadratic)."""
+
+    def __init__(self) -> None:
+        self.braces = 0
+        self.parens = 0
+
+    def count(self, line: str) -> None:
+        self.braces += line.count("{") - line.count("}")
+        self.parens += line.count("(") - line.count(")")
+
+    def open(self) -> bool:
+        return self.braces > 0 or self.parens > 0

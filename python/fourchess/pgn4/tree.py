@@ -16,6 +16,10 @@ from fourchess.pgn4.setup import Setup, setup_for_headers
 class GameNode:
     """One slot: who played (``seat``), what (``move`` and/or ``marker``), as written (``text``)."""
 
+    # slots: a game may hold up to pgn4.limits.MAX_NODES of these, a third of the size with a __dict__
+    __slots__ = ("parent", "move", "marker", "text", "move_text", "suffix", "seat", "round",
+                 "newly_eliminated", "comment", "starting_comment", "variations")
+
     def __init__(self, parent: GameNode | None = None, *, move: Move | None = None,
                  marker: str | None = None, text: str = "", comment: str = "") -> None:
         self.parent = parent
