@@ -14,7 +14,7 @@ from collections.abc import Iterator
 
 from fourchess import Board, Termination
 from fourchess.pgn4.errors import Pgn4Error
-from fourchess.pgn4.tree import Game, GameNode
+from fourchess.pgn4.tree import NO_SEATS, Game, GameNode
 
 
 def replay(game: Game, board: Board | None = None) -> Board:
@@ -95,7 +95,8 @@ def play_node(node: GameNode, board: Board) -> int:
         actions += 1
         if glued:
             actions += _resign(node, board, node.seat)
-        node.newly_eliminated = taking_turns_before - taking_turns(board)
+        put_out = taking_turns_before - taking_turns(board)
+        node.newly_eliminated = put_out or NO_SEATS  # shared: a new empty set per move adds up
         return actions
     if node.move is not None:  # a node built in code: the move is already parsed
         node.seat = int(board.turn)
