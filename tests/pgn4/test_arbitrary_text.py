@@ -1,4 +1,5 @@
-"""Any text at all: read_game returns a Game or None, or raises Pgn4Error; nothing else.
+"""Any text at all: read_game returns a Game or None, or raises Pgn4Error; nothing else; and
+what it reads, write_game writes back readable.
 
 Random text rarely gets past the first token, so most examples are built from PGN4's own pieces
 (tags, round numbers, moves from the start, markers, brackets) mixed with arbitrary text.
@@ -23,7 +24,7 @@ TAGS = [
 MOVETEXT = [
     "1. ", "2. ", "3.", "99999999999. ", ".. ", "..", "h2-h3 ", "b7-c7 ", "g13-g12 ", "m8-l8 ",
     "h3-h4 ", "b6-c6 ", "k2-k4 ", "d2-d4 ", "Kh1-g1 ", "O-O ", "h8xQg7=D ", "Qi4-h4++ ", "R ", "T ",
-    "S ", "# ", "R# ", "Kk1-k2R ", "( ", ") ", "{ note } ", "{ ", "} ", "; rest\n", "\n", "\r\n",
+    "S ", "# ", "R# ", "Kk1-k2R ", "( ", ") ", "{ note } ", "{ ", "} ", "; rest\n", "; a } b {\n", "\n", "\r\n",
     "\n\n", "\ud800", "\x00", "\u2028",
 ]
 tag_value = st.text(max_size=12).map(lambda value: f'[StartFen4 "{value}"]')
@@ -45,7 +46,7 @@ def read_all(source, validate):
         assert len(str(error)) < 1000
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(source=st.one_of(st.text(), decoded, records, records), validate=st.booleans())
 def test_read_game_raises_only_pgn4_error(source, validate):
     read_all(source, validate)
@@ -59,3 +60,18 @@ def test_undecodable_bytes(data):
         pgn4.read_game(handle)
     except pgn4.Pgn4Error:
         pass
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(source=records)
+def test_what_is_read_is_written_readable(source):
+    try:
+        game = pgn4.read_game(io.StringIO(source))
+    except pgn4.Pgn4Error:
+        return
+    if game is None or not (game.headers or game.variations or game.comment):
+        return  # nothing to write: the text of an empty game reads as no game
+    written = pgn4.write_game(game)
+    again = pgn4.read_game(io.StringIO(written))
+    assert again.mainline_moves() == game.mainline_moves()
+    assert pgn4.write_game(again) == written

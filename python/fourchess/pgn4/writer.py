@@ -22,7 +22,7 @@ def write_game(game: Game) -> str:
     lines = [f'[{name} "{_escape(value)}"]' for name, value in game.headers.items()]
     parts: list[str] = []
     if game.comment:
-        parts.append(f"{{ {game.comment} }} ")
+        parts.append(f"{_braced(game.comment)} ")
     first = game.next()
     if first is not None:
         _write_line(first, game.board(), parts)
@@ -82,7 +82,7 @@ def _write_line(first: GameNode, board: Board, parts: list[str]) -> None:
             if alternative is not None:
                 parts.append(" (")
                 if alternative.starting_comment:
-                    parts.append(f" {{ {alternative.starting_comment} }}")
+                    parts.append(f" {_braced(alternative.starting_comment)}")
                 parts.append(" ")
                 lines.append(_Line(alternative, round_number=line.round_before,
                                    previous_seat=line.previous_seat, nested=True))
@@ -103,7 +103,7 @@ def _write_line(first: GameNode, board: Board, parts: list[str]) -> None:
         else:
             parts.append(f"\n{line.round_number}. {token}" if new_round else f" .. {token}")
         if node.comment:
-            parts.append(f" {{ {node.comment} }}")
+            parts.append(f" {_braced(node.comment)}")
         siblings = node.parent.variations if node.parent is not None else [node]
         if node is siblings[0] and len(siblings) > 1:
             for _ in range(pushed):
@@ -122,6 +122,12 @@ def _advance(line: _Line, node: GameNode, pushed: int) -> None:
 
 def _first_of_round(node: GameNode) -> bool:
     return node.parent is None or node.parent.parent is None
+
+
+def _braced(comment: str) -> str:
+    # A "}" (read from a ";" comment) would end the braces early: PGN has no escape, so it is
+    # left out, as python-chess does.
+    return f"{{ {comment.replace('}', '')} }}"
 
 
 def _escape(value: str) -> str:
