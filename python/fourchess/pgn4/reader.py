@@ -103,34 +103,36 @@ def _replay_with_setup(game: Game) -> Setup:
 
 def _next_game_text(handle: TextIO) -> str | None:
     # A game is its tag lines and the movetext after them; it ends at the next tag line, pushed
-    # back with seek. Blank lines inside movetext are allowed (CR CR LF files read in text mode
-    # show one after every line); on a stream that cannot seek, a blank line after movetext
-    # ends the game instead, unless a comment or variation is still open.
+    # back by seeking to where the game began and reading up to that line again (one tell() per
+    # game: a file's tell() per line costs ~10 us). Blank lines inside movetext are allowed (CR CR
+    # LF files read in text mode show one after every line); on a stream that cannot seek, a
+    # blank line after movetext ends the game instead, unless a comment or variation is open.
     lines: list[str] = []
     size = 0
     brackets = _Brackets()
     in_movetext = False
-    seekable = handle.seekable()
+    start = handle.tell() if handle.seekable() else None
     while True:
-        position = handle.tell() if seekable else None
         line = _read_line(handle, MAX_GAME_CHARS - size + 1)
         if not line:
+            break
+        stripped = line.strip()
+        if stripped.startswith("[") and parse_tag(stripped) is not None:
+            if in_movetext:
+                if start is None:
+                    raise Pgn4Error("games must be separated by a blank line on an unseekable stream")
+                handle.seek(start)
+                handle.read(size)
+                break
+        elif stripped:
+            in_movetext = True
+        elif in_movetext and start is None and not brackets.open():
             break
         size += len(line)
         if size > MAX_GAME_CHARS:
             raise Pgn4Error(f"a game of more than {MAX_GAME_CHARS} characters")
-        stripped = line.strip()
-        if parse_tag(stripped) is not None:
-            if in_movetext:
-                if position is None:
-                    raise Pgn4Error("games must be separated by a blank line on an unseekable stream")
-                handle.seek(position)
-                break
-        elif stripped:
-            in_movetext = True
-        elif in_movetext and not seekable and not brackets.open():
-            break
-        brackets.count(line)
+        if stripped:
+            brackets.count(stripped)
         lines.append(line)
     if not any(line.strip() for line in lines):
         return None
