@@ -71,6 +71,15 @@ def test_game_longer_than_the_limit():
         pgn4.parse_game(source)
 
 
+def test_game_of_exactly_the_limit_then_the_next_game():
+    head = '[Variant "Teams"]\n\n1. h2-h3 {'
+    first = head + "n" * (MAX_GAME_CHARS - len(head) - 2) + "}\n"
+    assert len(first) == MAX_GAME_CHARS
+    handle = io.StringIO(first + '[Variant "FFA"]\n\n1. k2-k4\n')
+    assert len(pgn4.read_game(handle).next().comment) == MAX_GAME_CHARS - len(head) - 2
+    assert pgn4.read_game(handle).headers == {"Variant": "FFA"}
+
+
 def test_game_past_the_limit_is_not_read_whole():
     # One line of 3x the limit: the reader stops after the limit, its memory stays near it.
     handle = primed("1. h2-h3 { " + "n" * (3 * MAX_GAME_CHARS) + " }\n")

@@ -113,24 +113,26 @@ def _next_game_text(handle: TextIO) -> str | None:
     in_movetext = False
     start = handle.tell() if handle.seekable() else None
     while True:
-        line = _read_line(handle, MAX_GAME_CHARS - size + 1)
+        # room for the rest of the game and one more line: the next game's tag line
+        line = _read_line(handle, MAX_GAME_CHARS - size + MAX_TAG_CHARS + 2)
         if not line:
             break
         stripped = line.strip()
-        if stripped.startswith("[") and parse_tag(stripped) is not None:
-            if in_movetext:
-                if start is None:
-                    raise Pgn4Error("games must be separated by a blank line on an unseekable stream")
-                handle.seek(start)
-                handle.read(size)
-                break
-        elif stripped:
+        # a tag line past MAX_TAG_CHARS is not looked at here: parse_game refuses it
+        is_tag = stripped.startswith("[") and len(stripped) <= MAX_TAG_CHARS and parse_tag(stripped) is not None
+        if is_tag and in_movetext:  # the next game's first line
+            if start is None:
+                raise Pgn4Error("games must be separated by a blank line on an unseekable stream")
+            handle.seek(start)
+            handle.read(size)
+            break
+        if size + len(line) > MAX_GAME_CHARS:
+            raise Pgn4Error(f"a game of more than {MAX_GAME_CHARS} characters")
+        if stripped and not is_tag:
             in_movetext = True
-        elif in_movetext and start is None and not brackets.open():
+        elif not stripped and in_movetext and start is None and not brackets.open():
             break
         size += len(line)
-        if size > MAX_GAME_CHARS:
-            raise Pgn4Error(f"a game of more than {MAX_GAME_CHARS} characters")
         if stripped:
             brackets.count(stripped)
         lines.append(line)
