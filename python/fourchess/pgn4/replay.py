@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from fourchess import Board, Termination
+from fourchess import Board, Move, Termination
 from fourchess.pgn4.errors import Pgn4Error
 from fourchess.pgn4.tree import NO_SEATS, Game, GameNode
 
@@ -86,10 +86,7 @@ def play_node(node: GameNode, board: Board) -> int:
                 actions -= 1
             else:
                 glued = False
-        try:
-            move = board.parse_move(node.move_text)
-        except ValueError as error:
-            raise Pgn4Error(_reason(error), round=node.round, seat=node.seat, text=node.text) from error
+        move = parsed_move(node, board)
         node.move = move
         board.push(move)
         actions += 1
@@ -116,6 +113,15 @@ def play_node(node: GameNode, board: Board) -> int:
         node.seat = _mated_seat(node, board)
         return 0
     raise Pgn4Error("empty entry", round=node.round, text=node.text)
+
+
+def parsed_move(node: GameNode, board: Board) -> Move:
+    """The move of ``node.move_text`` on ``board``; Pgn4Error naming the entry if it is not one."""
+    try:
+        return board.parse_move(node.move_text)
+    except ValueError as error:
+        seat = int(board.turn)
+        raise Pgn4Error(_reason(error), round=node.round, seat=seat, text=node.text) from error
 
 
 def taking_turns(board: Board) -> frozenset[int]:

@@ -13,12 +13,15 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from fourchess import Board
-from fourchess.pgn4.replay import play_node
+from fourchess.pgn4.replay import parsed_move, play_node
 from fourchess.pgn4.tree import Game, GameNode
 
 
 def write_game(game: Game) -> str:
-    """The PGN4 text of ``game``: its tags in order, a blank line, the movetext, a newline."""
+    """The PGN4 text of ``game``: its tags in order, a blank line, the movetext, a newline.
+
+    Every line is played on a board to write its moves: a move that cannot be played (a game
+    read with ``validate=False``) raises :class:`Pgn4Error` naming its round, seat and text."""
     lines = [f'[{name} "{_escape(value)}"]' for name, value in game.headers.items()]
     parts: list[str] = []
     if game.comment:
@@ -36,7 +39,7 @@ def entry_text(board: Board, node: GameNode) -> tuple[str, int]:
     The move's token (long algebraic and check suffix) comes from the core's ``move_text``."""
     if node.move is None and not node.move_text:
         return (node.marker or ""), play_node(node, board)
-    move = node.move if node.move is not None else board.parse_move(node.move_text)
+    move = node.move if node.move is not None else parsed_move(node, board)
     glued_marker = node.marker if node.marker in ("R", "T") else ""
     token = board.move_text(move) + glued_marker
     return token, play_node(node, board)
