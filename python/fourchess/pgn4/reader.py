@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import TextIO
 
@@ -13,6 +14,7 @@ from fourchess.pgn4.setup import Setup, setup_for_headers
 from fourchess.pgn4.tokens import parse_tag, tokenize_movetext
 from fourchess.pgn4.tree import Game
 
+_SPACE = re.compile(r"\s*")
 # When tags are missing, these are tried in order (old chess.com files and bare movetext).
 _GUESSES = (("teams", "modern"), ("teams", "classic"), ("ffa", "modern"), ("ffa", "classic"))
 
@@ -54,16 +56,23 @@ def parse_game(text: str, *, validate: bool = True) -> Game:
         raise Pgn4Error(f"a game of {len(text)} characters (at most {MAX_GAME_CHARS})")
     refuse_surrogates(text, "game text")
     text = text.replace("\r\n", "\n").replace("\r", "\n")
-    lines = text.split("\n")
+    # Tag lines and blank lines, scanned in place (splitting a game of blank lines into a list
+    # cost 8 bytes a character); the movetext starts at the first other line.
     headers: dict[str, str] = {}
-    first = 0
-    while first < len(lines) and (not lines[first].strip() or _tag(lines[first], first + 1) is not None):
-        tag = _tag(lines[first], first + 1)
-        if tag is not None:
-            headers[tag[0]] = tag[1]
-        first += 1
+    pos, line = 0, 1
+    while True:
+        start = _SPACE.match(text, pos).end()
+        line += text.count("\n", pos, start)
+        end = text.find("\n", start)
+        end = len(text) if end < 0 else end
+        tag = _tag(text[start:end], line) if start < end else None
+        if tag is None:
+            pos = start
+            break
+        headers[tag[0]] = tag[1]
+        pos = end
     game = Game(headers)
-    parse_movetext(game, tokenize_movetext("\n".join(lines[first:]), first_line=first + 1))
+    parse_movetext(game, tokenize_movetext(text[pos:], first_line=line))
     if validate:
         game.setup = _replay_with_setup(game)
     return game
@@ -107,10 +116,11 @@ def _next_game_text(handle: TextIO) -> str | None:
     # game: a file's tell() per line costs ~10 us). Blank lines inside movetext are allowed (CR CR
     # LF files read in text mode show one after every line); on a stream that cannot seek, a
     # blank line after movetext ends the game instead, unless a comment or variation is open.
-    lines: list[str] = []
+    text = _Text()
     size = 0
     brackets = _Brackets()
     in_movetext = False
+    any_text = False
     start = handle.tell() if handle.seekable() else None
     while True:
         # room for the rest of the game and one more line: the next game's tag line
@@ -134,11 +144,10 @@ def _next_game_text(handle: TextIO) -> str | None:
             break
         size += len(line)
         if stripped:
+            any_text = True
             brackets.count(stripped)
-        lines.append(line)
-    if not any(line.strip() for line in lines):
-        return None
-    return "".join(lines)
+        text.append(line)
+    return text.joined() if any_text else None
 
 
 def _read_line(handle: TextIO, limit: int) -> str:
@@ -147,6 +156,26 @@ def _read_line(handle: TextIO, limit: int) -> str:
     except UnicodeDecodeError as error:
         raise Pgn4Error(f"the stream is not valid {error.encoding}: {error.reason} "
                         f"at byte {error.start} of a chunk") from error
+
+
+class _Text:
+    """Lines joined a thousand at a time: a list of millions of short lines costs 8 bytes a line
+    more than the text itself."""
+
+    def __init__(self) -> None:
+        self.blocks: list[str] = []
+        self.lines: list[str] = []
+
+    def append(self, line: str) -> None:
+        self.lines.append(line)
+        if len(self.lines) == 1024:
+            self.blocks.append("".join(self.lines))
+            self.lines.clear()
+
+    def joined(self) -> str:
+        self.blocks.append("".join(self.lines))
+        self.lines.clear()
+        return "".join(self.blocks)
 
 
 class _Brackets:
