@@ -159,3 +159,4 @@ def test_memory_grows_linearly_with_a_comment():
         return '[Variant "Teams"]\n\n1. h2-h3 {' + "\n" * size + "}\n"
     small, large = peak_bytes(source(25_000)), peak_bytes(source(100_000))
     assert large < 4 * small * 1.25
+    assert large < 8 * len(source(100_000))  # the bound limits.py documents
