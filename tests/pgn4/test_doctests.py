@@ -5,7 +5,7 @@ import importlib
 
 import pytest
 
-MODULES = ["__init__", "tokens", "reader", "result", "writer"]
+MODULES = ["__init__", "errors", "tokens", "reader", "result", "writer"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -126,3 +126,16 @@ def test_malformed_record_names_round_seat_and_text():
 def test_garbage_entry_names_its_text():
     with pytest.raises(pgn4.Pgn4Error, match="'h2-h3!'"):
         pgn4.read_game(io.StringIO("1. h2-h3!\n"))
+
+
+@pytest.mark.parametrize("newline", ["\n", "\r\n", "\r\r\n"])
+def test_stream_of_games_from_a_file(tmp_path, newline):
+    # The next game's tag line is pushed back by seeking to the game's start and reading again.
+    games = ['[Variant "Teams"]', "", "1. h2-h3 .. b7-c7 { é }", '[Variant "FFA"]', "", "1. k2-k4",
+             '[Variant "Teams"]', "", "1. d2-d4 .. b8-c8", ".. k13-k11", ""]
+    path = tmp_path / "games.pgn4"
+    path.write_bytes(newline.join(games).encode("utf-8"))
+    with path.open(encoding="utf-8") as handle:
+        read = list(pgn4.iter_games(handle))
+    assert [game.headers["Variant"] for game in read] == ["Teams", "FFA", "Teams"]
+    assert [len(game.mainline_moves()) for game in read] == [2, 1, 3]

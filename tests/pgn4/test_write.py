@@ -107,3 +107,18 @@ def test_nested_alternative_is_a_sibling():
     written = pgn4.write_game(game)
     assert written.endswith("1. h2-h3 .. b7-c7 ( .. b9-d9 .. g13-g12 )  ( .. b8-d8 )  .. g13-g12\n")
     assert pgn4.write_game(read(written)) == written
+
+
+def test_comment_holding_a_closing_brace_is_written_readable():
+    # A ";" comment may hold "}", which would end "{ }" early: it is left out when written.
+    game = pgn4.read_game(io.StringIO('[Variant "Teams"]\n\n1. h2-h3 ; a } b { c\n.. b7-c7\n'))
+    again = pgn4.read_game(io.StringIO(pgn4.write_game(game)))
+    assert again.next().comment == "a  b { c"
+    assert again.mainline_moves() == game.mainline_moves()
+
+
+def test_writing_an_unplayable_move_names_it():
+    game = pgn4.read_game(io.StringIO('[Variant "Teams"]\n\n1. h2-h3 .. b7-b9\n'), validate=False)
+    with pytest.raises(pgn4.Pgn4Error) as error:
+        pgn4.write_game(game)
+    assert (error.value.round, error.value.seat, error.value.text) == (1, 1, "b7-b9")

@@ -1,5 +1,8 @@
 """PGN4, chess.com's four-player chess game record: read games into a tree, write them back.
 
+Any text given to the reader gives a Game, None, or a :class:`Pgn4Error` (a ValueError), in time
+linear in its size and within the limits of :mod:`fourchess.pgn4.limits`.
+
 >>> import io
 >>> from fourchess import pgn4
 >>> game = pgn4.read_game(io.StringIO('[Variant "Teams"]\\n\\n1. h2-h3 .. b7-c7\\n'))

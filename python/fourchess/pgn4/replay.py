@@ -10,9 +10,11 @@ the slot of the Teams seat that is checkmated on its own turn.
 
 from __future__ import annotations
 
-from fourchess import Board, Termination
+from collections.abc import Iterator
+
+from fourchess import Board, Move, Termination
 from fourchess.pgn4.errors import Pgn4Error
-from fourchess.pgn4.tree import Game, GameNode
+from fourchess.pgn4.tree import NO_SEATS, Game, GameNode
 
 
 def replay(game: Game, board: Board | None = None) -> Board:
@@ -25,20 +27,44 @@ def replay(game: Game, board: Board | None = None) -> Board:
     return board
 
 
-def _replay_line(node: GameNode | None, board: Board, *, keep: bool = False) -> None:
-    # Iterative along the main continuation (games run to thousands of slots); recursive only
-    # into alternatives, each played from the position before the entry it replaces.
-    actions = 0
-    while node is not None:
-        assert node.parent is not None
-        if node.parent.variations[0] is node:
-            for alternative in node.parent.variations[1:]:
-                _replay_line(alternative, board)
-        actions += play_node(node, board)
-        node = node.next()
-    if not keep:
-        for _ in range(actions):
-            board.pop()
+class _Line:
+    """A line being replayed: its next node, the alternatives of that node still to replay,
+    and how many steps it put on the board (popped when an alternative line ends)."""
+
+    __slots__ = ("node", "alternatives", "actions", "keep")
+
+    def __init__(self, node: GameNode | None, *, keep: bool) -> None:
+        self.node = node
+        self.alternatives: Iterator[GameNode] | None = None
+        self.actions = 0
+        self.keep = keep
+
+
+def _replay_line(first: GameNode, board: Board, *, keep: bool = False) -> None:
+    # An explicit stack of lines, not recursion, so that variations nest to any depth: before a
+    # main-continuation node is played, each of its alternatives is replayed from the position
+    # before it, and undone.
+    lines = [_Line(first, keep=keep)]
+    while lines:
+        line = lines[-1]
+        node = line.node
+        if node is None:
+            if not line.keep:
+                for _ in range(line.actions):
+                    board.pop()
+            lines.pop()
+            continue
+        if line.alternatives is None:
+            parent = node.parent
+            assert parent is not None  # a line never starts at the root
+            line.alternatives = iter(parent.variations[1:] if parent.variations[0] is node else ())
+        alternative = next(line.alternatives, None)
+        if alternative is not None:
+            lines.append(_Line(alternative, keep=False))
+            continue
+        line.actions += play_node(node, board)
+        line.node = node.next()
+        line.alternatives = None
 
 
 def play_node(node: GameNode, board: Board) -> int:
@@ -60,16 +86,14 @@ def play_node(node: GameNode, board: Board) -> int:
                 actions -= 1
             else:
                 glued = False
-        try:
-            move = board.parse_move(node.move_text)
-        except ValueError as error:
-            raise Pgn4Error(_reason(error), round=node.round, seat=node.seat, text=node.text) from error
+        move = parsed_move(node, board)
         node.move = move
         board.push(move)
         actions += 1
         if glued:
             actions += _resign(node, board, node.seat)
-        node.newly_eliminated = taking_turns_before - taking_turns(board)
+        put_out = taking_turns_before - taking_turns(board)
+        node.newly_eliminated = put_out or NO_SEATS  # shared: a new empty set per move adds up
         return actions
     if node.move is not None:  # a node built in code: the move is already parsed
         node.seat = int(board.turn)
@@ -89,6 +113,15 @@ def play_node(node: GameNode, board: Board) -> int:
         node.seat = _mated_seat(node, board)
         return 0
     raise Pgn4Error("empty entry", round=node.round, text=node.text)
+
+
+def parsed_move(node: GameNode, board: Board) -> Move:
+    """The move of ``node.move_text`` on ``board``; Pgn4Error naming the entry if it is not one."""
+    try:
+        return board.parse_move(node.move_text)
+    except ValueError as error:
+        seat = int(board.turn)
+        raise Pgn4Error(_reason(error), round=node.round, seat=seat, text=node.text) from error
 
 
 def taking_turns(board: Board) -> frozenset[int]:

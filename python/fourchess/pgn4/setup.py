@@ -6,7 +6,8 @@ from typing import NamedTuple
 
 import fourchess
 from fourchess import Board
-from fourchess.pgn4.errors import Pgn4Error
+from fourchess.pgn4.errors import Pgn4Error, quoted, shortened
+from fourchess.pgn4.limits import refuse_surrogates
 
 START_TAGS = {"4PC": "modern", "4PCo": "classic"}
 # RuleVariants words that change nothing the board knows about (names shown, promotion letter).
@@ -30,7 +31,7 @@ def setup_for_headers(headers: dict[str, str], *, mode: str | None = None,
     variant = headers.get("Variant")
     if variant is not None:
         if variant.lower() not in ("teams", "ffa"):
-            raise Pgn4Error(f"Variant {variant!r} is not supported (expected Teams or FFA)")
+            raise Pgn4Error(f"Variant {quoted(variant)} is not supported (expected Teams or FFA)")
         mode = variant.lower()
     fen4 = headers.get("StartFen4")
     if fen4 is not None:
@@ -42,7 +43,7 @@ def setup_for_headers(headers: dict[str, str], *, mode: str | None = None,
         words = rule_variants.split()
         unknown = [word for word in words if word not in _DISPLAY_ONLY and word != "DeadKingWalking"]
         if unknown:
-            raise Pgn4Error(f"RuleVariants {' '.join(unknown)!r} not supported")
+            raise Pgn4Error(f"RuleVariants {quoted(' '.join(unknown))} not supported")
         dead_king_walking = "DeadKingWalking" in words
     return Setup(mode or "teams", start or "modern", dead_king_walking)
 
@@ -55,6 +56,8 @@ def new_board(mode: str, start: str, dead_king_walking: bool = True) -> Board:
     and 12).
     """
     fen4 = None if start in ("modern", "classic") else start
+    if fen4 is not None:
+        refuse_surrogates(fen4, "StartFen4")  # the binding would raise TypeError on them
     rules = fourchess.Rules(
         mode=mode,
         setup=start if fen4 is None else "modern",
@@ -65,7 +68,7 @@ def new_board(mode: str, start: str, dead_king_walking: bool = True) -> Board:
     try:
         return Board(fen4, rules=rules)
     except ValueError as error:
-        raise Pgn4Error(f"StartFen4 {start!r}: {error}") from error
+        raise Pgn4Error(f"StartFen4 {quoted(start)}: {shortened(str(error))}") from error
 
 
 def board_for_headers(headers: dict[str, str]) -> Board:

@@ -7,12 +7,19 @@ from collections.abc import Iterator
 from typing import NamedTuple
 
 from fourchess.pgn4.errors import Pgn4Error
+from fourchess.pgn4.limits import MAX_ROUND_DIGITS
 
 MARKERS = ("R", "T", "S", "#")
 
-TAG_LINE = re.compile(r'\s*\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*')
-_WORD = re.compile(r"[^\s(){};]+")
+# The value is "unrolled" (runs of plain characters between escapes) so that a long tag costs
+# the regex engine no backtracking state per character.
+TAG_LINE = re.compile(r'\s*\[\s*([A-Za-z0-9_]+)\s+"([^"\\]*(?:\\.[^"\\]*)*)"\s*\]\s*')
+_ESCAPE = re.compile(r"\\(.)")
+# Every lexeme of movetext; "{" without a closing "}" matches none of them.
+_LEXEME = re.compile(r"""(?P<space>\s+)|(?P<comment>\{[^}]*\})|(?P<stray>\})|(?P<rest>;[^\n]*)
+                         |(?P<paren>[()])|(?P<word>[^\s(){};]+)""", re.VERBOSE)
 _ROUND = re.compile(r"(\d+)\.")
+_DOTS = re.compile(r"\.+")
 # Long algebraic (Bh2xNl6, h8xQg7=D), engine form (h2h3, h2-h3), castling; then the check suffix
 # (+, ++, +++, +#, #) and a glued end marker (Kk1-k2R, Kj2-k2T, and the odd R#).
 _SQUARE = r"[a-n](?:1[0-4]|[1-9])"
@@ -68,52 +75,50 @@ def parse_tag(line: str) -> tuple[str, str] | None:
     match = TAG_LINE.fullmatch(line)
     if match is None:
         return None
-    return match[1], re.sub(r"\\(.)", r"\1", match[2])
+    return match[1], _ESCAPE.sub(r"\1", match[2])
 
 
 def tokenize_movetext(text: str, first_line: int = 1) -> Iterator[Token]:
-    """The tokens of one game's movetext. Comments ``{ }`` may span lines; ``;`` runs to the end."""
-    pos, line = 0, first_line
-    while pos < len(text):
-        char = text[pos]
-        if char.isspace():
-            line += char == "\n"
-            pos += 1
-        elif char == "{":
-            end = text.find("}", pos)
-            if end < 0:
-                raise Pgn4Error(f"line {line}: comment '{{' never closed")
-            body = text[pos + 1:end]
-            yield Token("comment", body.strip(), line)
-            line += body.count("\n")
-            pos = end + 1
-        elif char == "}":
+    """The tokens of one game's movetext. Comments ``{ }`` may span lines; ``;`` runs to the end.
+
+    One left-to-right scan (each character is looked at a bounded number of times)."""
+    pos, line, end = 0, first_line, len(text)
+    while pos < end:
+        match = _LEXEME.match(text, pos)
+        if match is None:  # "{" with no "}" after it: the only text no lexeme matches
+            raise Pgn4Error(f"line {line}: comment '{{' never closed")
+        kind, lexeme = match.lastgroup, match.group()
+        if kind == "space":
+            line += lexeme.count("\n")
+        elif kind == "comment":
+            yield Token("comment", lexeme[1:-1].strip(), line)
+            line += lexeme.count("\n")
+        elif kind == "stray":
             raise Pgn4Error(f"line {line}: '}}' without '{{'")
-        elif char == ";":
-            end = text.find("\n", pos)
-            end = len(text) if end < 0 else end
-            yield Token("comment", text[pos + 1:end].strip(), line)
-            pos = end
-        elif char in "()":
-            yield Token("open" if char == "(" else "close", char, line)
-            pos += 1
+        elif kind == "rest":
+            yield Token("comment", lexeme[1:].strip(), line)
+        elif kind == "paren":
+            yield Token("open" if lexeme == "(" else "close", lexeme, line)
         else:
-            match = _WORD.match(text, pos)
-            assert match is not None
-            pos = match.end()
-            yield from _split_word(match.group(), line)
+            yield from _split_word(lexeme, line)
+        pos = match.end()
 
 
 def _split_word(word: str, line: int) -> Iterator[Token]:
-    # Words such as "1.", "..", "1.h2-h3" or "..b7-c7": peel round numbers and slot marks off.
-    while word:
-        match = _ROUND.match(word)
+    # Words such as "1.", "..", "1.h2-h3" or "..b7-c7": peel round numbers and slot marks off,
+    # moving an index (not slicing) so that a word of many rounds stays linear.
+    pos = 0
+    while pos < len(word):
+        match = _ROUND.match(word, pos)
         if match:
+            if len(match[1]) > MAX_ROUND_DIGITS:
+                raise Pgn4Error(f"line {line}: round number of {len(match[1])} digits "
+                                f"(at most {MAX_ROUND_DIGITS})", text=match[0])
             yield Token("round", match[1], line)
-            word = word[match.end():]
-        elif word.startswith(".."):
+            pos = match.end()
+        elif word.startswith("..", pos):
             yield Token("slot", "..", line)
-            word = word[2:].lstrip(".")
+            pos = _DOTS.match(word, pos).end()
         else:
-            yield Token("entry", word, line)
+            yield Token("entry", word[pos:], line)
             return

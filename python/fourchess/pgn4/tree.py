@@ -12,9 +12,16 @@ from collections.abc import Iterator
 from fourchess import Board, Move
 from fourchess.pgn4.setup import Setup, setup_for_headers
 
+# Shared: each frozenset() call makes a new 216-byte object, and most entries put no seat out.
+NO_SEATS: frozenset[int] = frozenset()
+
 
 class GameNode:
     """One slot: who played (``seat``), what (``move`` and/or ``marker``), as written (``text``)."""
+
+    # slots, no __dict__: a game may hold up to pgn4.limits.MAX_NODES of these
+    __slots__ = ("parent", "move", "marker", "text", "move_text", "suffix", "seat", "round",
+                 "newly_eliminated", "comment", "starting_comment", "variations")
 
     def __init__(self, parent: GameNode | None = None, *, move: Move | None = None,
                  marker: str | None = None, text: str = "", comment: str = "") -> None:
@@ -26,7 +33,7 @@ class GameNode:
         self.suffix = ""              # the check suffix as read ("+#")
         self.seat: int | None = None  # filled in by the replay
         self.round: int | None = None
-        self.newly_eliminated: frozenset[int] = frozenset()  # seats this entry put out (replay)
+        self.newly_eliminated: frozenset[int] = NO_SEATS  # seats this entry put out (replay)
         self.comment = comment
         self.starting_comment = ""    # a comment written before this node, at the start of a variation
         self.variations: list[GameNode] = []
