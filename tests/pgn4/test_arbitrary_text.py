@@ -8,12 +8,10 @@ Random text rarely gets past the first token, so most examples are built from PG
 import io
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from fourchess import MODERN_START_FEN4, pgn4
-
-hypothesis = pytest.importorskip("hypothesis")
-from hypothesis import HealthCheck, given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
 
 TAGS = [
     '[Variant "Teams"]', '[Variant "FFA"]', '[Variant "Solo"]', '[Variant "teams"]', "[Variant]",
