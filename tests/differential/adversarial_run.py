@@ -37,6 +37,7 @@ class Plan:
 
     cases: list[Case] | None = None  # given cases, else generated ones
     seed: int = 0
+    first: int = 0  # generated cases first..count-1
     count: int = 0
     perft2_every: int = 1  # perft(2) (and so every child) on every n-th case
     child_limit: int = 6  # children pushed and compared on the other cases
@@ -67,7 +68,8 @@ def _run_one(plan: Plan, index: int, trace) -> Result:
         kind = f"exception {type(error).__name__}"
         difference = Difference(kind, f"{error!s:.300}", ("raised while comparing",))
         return Result(index, case, [], [_as_dict(difference)])
-    return Result(index, case, sorted(outcome.shapes), [_as_dict(d) for d in outcome.differences],
+    shapes = outcome.shapes | {f"FFA, {name} {'on' if value else 'off'}" for name, value in case.options}
+    return Result(index, case, sorted(shapes), [_as_dict(d) for d in outcome.differences],
                   outcome.children, outcome.perft2)
 
 
@@ -108,7 +110,7 @@ def run(plan: Plan) -> list[dict]:
         mutation_pool()  # computed once here, inherited by every child
     page = mmap.mmap(-1, 4096)
     results: list[dict] = []
-    start = 0
+    start = plan.first if plan.cases is None else 0
     while start < plan.total():
         read, write = os.pipe()
         pid = os.fork()
@@ -175,7 +177,7 @@ def summarize(results: list[dict], seconds: float) -> Summary:
     summary = Summary(cases=len(results), seconds=seconds)
     for result in results:
         case = case_of(result)
-        summary.shapes.update(result["shapes"])
+        summary.shapes.update(s for s in result["shapes"] if not s.startswith("after the move: "))
         summary.sources[case.source] += 1
         summary.modes[case.mode] += 1
         summary.perft2 += bool(result["perft2"])
@@ -239,8 +241,8 @@ def main(argv: list[str] | None = None) -> int:
         plan.cases = read_cases(args.cases)
     elif args.fen4:
         plan.cases = [Case(args.fen4, args.mode, _options(",".join(args.option)), "command line")]
-    elif args.start:
-        plan.cases = [generate_case(args.seed, i) for i in range(args.start, args.start + args.count)]
+    else:
+        plan.first = args.start
     began = time.perf_counter()
     results = run(plan)
     if args.results:

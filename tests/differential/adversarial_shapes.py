@@ -11,7 +11,7 @@ from fourchess.reference.castling import castling_candidates
 from fourchess.reference.en_passant import en_passant_victim
 from fourchess.reference.make import make_move
 from fourchess.reference.move import Move
-from fourchess.reference.movegen import generate_legal, is_legal, pseudo_legal_moves
+from fourchess.reference.movegen import generate_legal, pseudo_legal_moves
 from fourchess.reference.pieces import SLIDES_DIAGONAL, SLIDES_STRAIGHT
 from fourchess.reference.position import Position
 from fourchess.reference.seats import PROMOTION_LINE, SEATS, own_line, partner
@@ -239,7 +239,3 @@ def _promoters(position: Position) -> set[str]:
             if all(m.promotion for m in moves):
                 shapes.add("another seat has only promotions")
     return shapes
-
-
-def is_legal_for_reference(position: Position, move: Move) -> bool:
-    return is_legal(position, position.turn, move)

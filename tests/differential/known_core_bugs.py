@@ -1,9 +1,9 @@
 """Core bugs the adversarial generator finds on main and that are being fixed (issue 9).
 
 A disagreement explained by one of these does not fail the generator test; every other one
-does. Each entry must still be found (the test fails when it is not, as xfail(strict) would):
-when the core fix lands, delete the entry here and the xfail marks it names in
-tests/data/differential/adversarial_found.txt.
+does. Each entry (but a memory error, which a build may hide) must still be found: the test
+fails when it is not, as xfail(strict) would. When the core fix lands, delete the entry here
+and its tag from the lines of tests/data/differential/adversarial_found.txt.
 """
 
 from __future__ import annotations
@@ -19,6 +19,9 @@ PROMOTION_SHAPES = {"promotion", "promotion answers check", "only promotions leg
 class KnownBug:
     tag: str  # the name the regression data file uses
     reason: str
+    # A memory error shows as a crash only where the damage lands, which depends on the build
+    # (PGO or not, compiler): such a bug may be missed, so it is not required to be found.
+    seen_on_every_build: bool = True
 
     def explains(self, label: str, shapes: frozenset[str]) -> bool:
         if self.tag == "first-legal-move-overflow":
@@ -41,6 +44,7 @@ KNOWN_CORE_BUGS = (
     KnownBug(
         "first-legal-move-overflow",
         "issue 9 item 1: first_legal_move writes a Teams promotion's four moves into Move first[1]",
+        seen_on_every_build=False,
     ),
     KnownBug(
         "double-check-king-capture",
