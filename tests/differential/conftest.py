@@ -1,4 +1,5 @@
-"""Differential tests: the random games' event counts go to the terminal summary and to JSON."""
+"""Differential tests: the random games' event counts and the adversarial generator's shape
+counts go to the terminal summary and to JSON."""
 
 from __future__ import annotations
 
@@ -14,12 +15,40 @@ import pytest
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 EVENT_LOG = pytest.StashKey[dict]()
+ADVERSARIAL_LOG = pytest.StashKey[dict]()
 
 
 @pytest.fixture(scope="session")
 def event_log(request: pytest.FixtureRequest) -> dict[str, dict[str, object]]:
     """Run name ("default teams", "slow ffa", ...) -> the summary of its games, for the report."""
     return request.config.stash.setdefault(EVENT_LOG, {})
+
+
+@pytest.fixture(scope="session")
+def adversarial_log(request: pytest.FixtureRequest) -> dict[str, dict]:
+    """Run name ("default", "slow") -> the adversarial generator's summary, for the report."""
+    return request.config.stash.setdefault(ADVERSARIAL_LOG, {})
+
+
+def _adversarial_section(terminalreporter, config: pytest.Config) -> None:
+    log = config.stash.get(ADVERSARIAL_LOG, None)
+    if not log:
+        return
+    terminalreporter.section("differential adversarial positions")
+    for run, summary in log.items():
+        terminalreporter.write_line(
+            f"{run}: {summary['cases']} positions ({summary['perft2']} with perft(2) and every"
+            f" child, {summary['children']} children compared), {summary['seconds']:.1f} s;"
+            f" known core bugs {dict(summary['known_bugs'])}, unexplained {summary['unexplained_count']}"
+        )
+        terminalreporter.write_line("    shape" + " " * 45 + "positions")
+        for shape, count in sorted(summary["shapes"].items(), key=lambda item: -item[1]):
+            terminalreporter.write_line(f"    {shape:<50} {count:>8}")
+        for label, entry in sorted(summary["classes"].items(), key=lambda item: -item[1]["count"]):
+            terminalreporter.write_line(f"    [{entry['known bug'] or 'NEW'}] {entry['count']:>6}  {label}")
+    path = _report_path(config).with_name("adversarial_shapes.json")
+    path.write_text(json.dumps(log, indent=2, default=dict) + "\n")
+    terminalreporter.write_line(f"adversarial shape counts written to {path}")
 
 
 def _report_path(config: pytest.Config) -> Path:
@@ -30,6 +59,7 @@ def _report_path(config: pytest.Config) -> Path:
 
 
 def pytest_terminal_summary(terminalreporter, exitstatus, config: pytest.Config) -> None:
+    _adversarial_section(terminalreporter, config)
     log = config.stash.get(EVENT_LOG, None)
     if not log:
         return
