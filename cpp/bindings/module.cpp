@@ -1,9 +1,16 @@
 // fourchess._core: the C++ core seen from Python. Converts arguments and results, checks what a
 // Python caller may get wrong (so C++ never sees an index it cannot use), releases the GIL for
 // long loops, and maps C++ errors to Python exceptions. No chess rule is decided here.
+//
+// Threads: a Board may be shared by Python threads. Every lambda copies what it needs out of the
+// Game into C++ locals before it releases the GIL or makes a Python object (making one can run
+// Python code, and so let another thread push or pop), and never holds a reference or iterator
+// into the Game across either. Misuse then gives a wrong answer or an error, never a dangling read.
 #include <pybind11/native_enum.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
+
+#include "arguments.h"  // before any use of Move or Piece: their casters refuse uninitialised values
 
 #include <chrono>
 #include <optional>
@@ -19,13 +26,14 @@
 
 namespace py = pybind11;
 using namespace fourchess;
+using fourchess_bindings::utf8_text;
 
 namespace {
 
 constexpr int MAX_PERFT_DEPTH = 12;
 constexpr int MAX_THREADS = 256;
 
-py::handle invalid_move_error, illegal_move_error, ambiguous_move_error;
+py::handle fen4_error_type, invalid_move_error, illegal_move_error, ambiguous_move_error;
 
 // A Python int of any size (or anything with __index__) as a C++ integer; `fits` is false when it
 // does not fit in a long long. TypeError for non-integers.
@@ -105,10 +113,11 @@ public:
     py::object get(Move m) {
         Entry& e = entries_[(m.bits() * 0x9E3779B1u) >> (32 - SIZE_BITS)];
         if (e.object && e.bits == m.bits()) return py::reinterpret_borrow<py::object>(e.object);
-        py::object made = py::cast(m);
-        Py_XDECREF(e.object);
+        py::object made = py::cast(m);  // may run Python code, so e is read only after it
+        PyObject* replaced = e.object;
         e.object = made.inc_ref().ptr();
         e.bits = m.bits();
+        Py_XDECREF(replaced);
         return made;
     }
 
@@ -145,11 +154,43 @@ constexpr const char* ACTION_NAMES[] = {"move", "resign", "timeout", "claim"};
 
 py::frozenset seats_of(std::uint8_t bits);
 
+// What Python is shown of one step, copied out of the Game before any Python object is made.
+struct StepView {
+    Action action;
+    Seat seat;
+    Move move;
+    std::uint8_t mated_seats, stalemated_seats;
+};
+
+StepView view_of(const Step& step) { return {step.action, step.seat, step.move, step.undo.mated_seats, step.undo.stalemated_seats}; }
+
 // (kind, seat, move or None, mated seats, stalemated seats) of one step of the history.
-py::tuple step_tuple(const Step& step) {
+py::tuple step_tuple(const StepView& step) {
     py::object move = step.action == Action::MOVE ? py::cast(step.move) : py::none();
-    return py::make_tuple(ACTION_NAMES[static_cast<int>(step.action)], step.seat, move, seats_of(step.undo.mated_seats),
-                          seats_of(step.undo.stalemated_seats));
+    return py::make_tuple(ACTION_NAMES[static_cast<int>(step.action)], step.seat, move, seats_of(step.mated_seats),
+                          seats_of(step.stalemated_seats));
+}
+
+// Text arguments: a str with no UTF-8 form is the caller's bad text, in the error type of the
+// entry point it was given to (see arguments.h).
+std::string fen4_text(const py::handle& value) {
+    return utf8_text(value, "fen4", [](const std::string& quoted, const std::string& why) -> void {
+        // Raised directly: Fen4Error's own quoting would escape the backslashes of the repr.
+        py::set_error(fen4_error_type, ("FEN4 text '" + quoted + "': " + why).c_str());
+        throw py::error_already_set();
+    });
+}
+
+std::string move_text_argument(const py::handle& value) {
+    return utf8_text(value, "move text", [](const std::string& quoted, const std::string& why) -> void {
+        throw MoveTextError(MoveTextError::Kind::INVALID, "invalid move text '" + quoted + "': " + why);
+    });
+}
+
+std::string plain_text(const py::handle& value, const char* what) {
+    return utf8_text(value, what, [what](const std::string& quoted, const std::string& why) -> void {
+        throw py::value_error(std::string(what) + " '" + quoted + "': " + why);
+    });
 }
 
 py::frozenset seats_of(std::uint8_t bits) {
@@ -178,6 +219,7 @@ PYBIND11_MODULE(_core, m) {
         .value("MOVE_LIMIT", Termination::MOVE_LIMIT).finalize();
 
     static py::exception<Fen4Error> fen4_error(m, "Fen4Error", PyExc_ValueError);
+    fen4_error_type = fen4_error;
     invalid_move_error = PyErr_NewException("fourchess.InvalidMoveError", PyExc_ValueError, nullptr);
     illegal_move_error = PyErr_NewException("fourchess.IllegalMoveError", PyExc_ValueError, nullptr);
     m.attr("InvalidMoveError") = invalid_move_error;
@@ -198,7 +240,8 @@ PYBIND11_MODULE(_core, m) {
     });
 
     m.def("square_name", [](const py::object& s) { return square_name(checked_square(s)); }, py::arg("square"));
-    m.def("parse_square", [](const std::string& name) {
+    m.def("parse_square", [](const py::object& name_arg) {
+        const std::string name = plain_text(name_arg, "square name");
         Square s = parse_square(name);
         if (s == NO_SQUARE) throw py::value_error("'" + printable(name) + "' is not a square name (a1..n14, corners removed)");
         return static_cast<int>(s);
@@ -208,7 +251,9 @@ PYBIND11_MODULE(_core, m) {
 
     // Seconds per call of the bare C++ work behind one Python API call, timed in a C++ loop with
     // no Python in it: the denominator of the Python-call / C++ ratio that bench/ reports.
-    m.def("_bare_cost", [](const std::string& fen4, bool ffa, const std::string& op, int iterations) {
+    m.def("_bare_cost", [](const py::object& fen4_arg, bool ffa, const py::object& op_arg, int iterations) {
+        const std::string fen4 = fen4_text(fen4_arg), op = plain_text(op_arg, "op");
+        if (iterations < 1) throw py::value_error("iterations must be at least 1, got " + std::to_string(iterations));
         const Mode mode = ffa ? Mode::FFA : Mode::TEAMS;
         Rules rules;
         rules.mode = mode;
@@ -249,7 +294,7 @@ PYBIND11_MODULE(_core, m) {
     py::class_<Move>(m, "Move", "A move: from square, to square and promotion.")
         .def(py::init(&make_move_value), py::arg("from_square"), py::arg("to_square"),
              py::arg("promotion") = py::none(), py::arg("one_point_queen") = false)
-        .def_static("from_str", [](const std::string& text) { return parse_move_text(text); }, py::arg("text"),
+        .def_static("from_str", [](const py::object& text) { return parse_move_text(move_text_argument(text)); }, py::arg("text"),
                     "Reads the engine form 'h2-h3', 'h2h3', 'h10-h11=Q', 'h7-h8=D'.")
         .def_property_readonly("from_square", [](Move mv) { return static_cast<int>(mv.from()); })
         .def_property_readonly("to_square", [](Move mv) { return static_cast<int>(mv.to()); })
@@ -267,7 +312,7 @@ PYBIND11_MODULE(_core, m) {
         })
         .def("__lt__", [](Move a, Move b) { return action_of(a) < action_of(b); })
         .def("__hash__", [](Move mv) { return action_of(mv); })
-        .def(py::pickle([](Move mv) { return move_text(mv); }, [](const std::string& t) { return parse_move_text(t); }));
+        .def(py::pickle([](Move mv) -> py::object { return py::str(move_text(mv)); }, [](const py::object& t) { return parse_move_text(move_text_argument(t)); }));
 
     py::class_<PyGame>(m, "Board", "A game: position, legal moves, move stack (wrapped by fourchess.Board).")
         // First, so that copy() (its hot caller) resolves at the first overload; a string never
@@ -275,7 +320,7 @@ PYBIND11_MODULE(_core, m) {
         // Returned as a new pointer, which pybind11 adopts as the holder: a value would be copied
         // once more into the heap (a Game holds two Positions, about 3 KB).
         .def(py::init([](const PyGame& other) { game(other); return new PyGame(other); }), py::arg("other"))
-        .def(py::init([](const std::string& fen4, bool ffa, bool classic, bool dead_king_walking, const py::object& move_limit,
+        .def(py::init([](const py::object& fen4, bool ffa, bool classic, bool dead_king_walking, const py::object& move_limit,
                          bool points_lead_ends_game, bool walking_kings_stalemated_on_their_turn) {
                  Rules rules;
                  rules.mode = ffa ? Mode::FFA : Mode::TEAMS;
@@ -284,14 +329,14 @@ PYBIND11_MODULE(_core, m) {
                  rules.move_limit = static_cast<int>(checked_int(move_limit, "move_limit", 0, 1000000, "0 (none) .. 1000000"));
                  rules.points_lead_ends_game = points_lead_ends_game;
                  rules.walking_kings_stalemated_on_their_turn = walking_kings_stalemated_on_their_turn;
-                 return new PyGame(read_fen4(fen4, rules), rules);  // adopted as the holder (see above)
+                 return new PyGame(read_fen4(fen4_text(fen4), rules), rules);  // adopted as the holder (see above)
              }),
              py::arg("fen4"), py::arg("ffa"), py::arg("classic") = false, py::arg("dead_king_walking") = true,
              py::arg("move_limit") = 0, py::arg("points_lead_ends_game") = true,
              py::arg("walking_kings_stalemated_on_their_turn") = false)
         .def_property_readonly("is_ffa", [](const PyGame& pg) { return game(pg).position().mode == Mode::FFA; })
         .def_property_readonly("_rules", [](const PyGame& pg) {
-            const Rules& r = game(pg).rules();
+            const Rules r = game(pg).rules();
             return py::make_tuple(r.mode == Mode::FFA, r.setup == Setup::CLASSIC, r.dead_king_walking, r.move_limit,
                                   r.points_lead_ends_game, r.walking_kings_stalemated_on_their_turn);
         })
@@ -306,14 +351,19 @@ PYBIND11_MODULE(_core, m) {
             return pgn4_move_text(game(pg).position(), legal);
         }, py::arg("move"), "The PGN4 token of a legal move, with its check/mate suffix.")
         .def("_history", [](const PyGame& pg) {
-            py::list out;
-            for (const Step& step : game(pg).history()) out.append(step_tuple(step));
+            const std::vector<Step>& history = game(pg).history();
+            std::vector<StepView> steps;
+            steps.reserve(history.size());
+            for (const Step& step : history) steps.push_back(view_of(step));
+            py::list out(steps.size());
+            for (std::size_t i = 0; i < steps.size(); ++i) PyList_SET_ITEM(out.ptr(), static_cast<Py_ssize_t>(i), step_tuple(steps[i]).release().ptr());
             return out;
         })
         .def_property_readonly("turn", [](const PyGame& pg) { return game(pg).position().side_to_move; })
         .def_property_readonly("ply_clock", [](const PyGame& pg) { return game(pg).position().ply_clock; })
         .def_property_readonly("points", [](const PyGame& pg) {
-            const auto& p = game(pg).position().points;
+            const auto& live = game(pg).position().points;
+            const std::int32_t p[SEAT_COUNT] = {live[0], live[1], live[2], live[3]};
             return py::make_tuple(p[0], p[1], p[2], p[3]);
         })
         .def_property_readonly("eliminated", [](const PyGame& pg) { return seats_of(game(pg).position().eliminated); })
@@ -368,9 +418,13 @@ PYBIND11_MODULE(_core, m) {
              "nothing. Not checked: the mover's own king may be left in check (an opponent may then take it).\n"
              "No Move object, legal or not, can make the core read or write out of bounds or leave the position\n"
              "inconsistent: pop() restores it exactly.")
-        .def("parse_move", [](const PyGame& pg, const std::string& text) { return parse_move(game(pg).position(), text); }, py::arg("text"))
-        .def("push_move", [](PyGame& pg, const std::string& text) {
-            Move mv = parse_move(game(pg).position(), text);
+        .def("parse_move", [](const PyGame& pg, const py::object& text) {
+            const std::string t = move_text_argument(text);
+            return parse_move(game(pg).position(), t);
+        }, py::arg("text"))
+        .def("push_move", [](PyGame& pg, const py::object& text) {
+            const std::string t = move_text_argument(text);
+            Move mv = parse_move(game(pg).position(), t);
             game(pg).push(mv);
             return mv;
         }, py::arg("text"))
@@ -379,11 +433,12 @@ PYBIND11_MODULE(_core, m) {
             // A move comes back as the Move alone: pop() is hot (push + pop in search loops), and
             // the step tuple's frozensets and seat cost more than the undo itself.
             Step step = game(pg).pop();
-            return step.action == Action::MOVE ? move_objects().get(step.move) : py::object(step_tuple(step));
+            return step.action == Action::MOVE ? move_objects().get(step.move) : py::object(step_tuple(view_of(step)));
         })
         .def("_peek", [](const PyGame& pg) {
             if (game(pg).history().empty()) throw py::index_error("peek at an empty move stack");
-            return step_tuple(game(pg).history().back());
+            const StepView last = view_of(game(pg).history().back());
+            return step_tuple(last);
         })
         .def_property_readonly("move_stack", [](const PyGame& pg) {
             std::vector<Move> moves;
@@ -399,9 +454,10 @@ PYBIND11_MODULE(_core, m) {
         .def("winners", [](const PyGame& pg) { return seats_of(winners(game(pg).position(), termination_of(game(pg).position()))); })
         .def("perft", [](const PyGame& pg, const py::object& depth_arg, const py::object& threads_arg, bool bulk) {
             int depth = checked_depth(depth_arg), threads = checked_threads(threads_arg);
-            const Game& g = game(pg);
+            Position pos = game(pg).position();  // copied while the GIL keeps other threads from pushing
             py::gil_scoped_release release;
-            return perft_threaded(g.position(), depth, threads, bulk);
+            if (threads == 1) return bulk ? perft(pos, depth) : perft_full(pos, depth);
+            return perft_threaded(pos, depth, threads, bulk);
         }, py::arg("depth"), py::arg("threads") = 1, py::arg("bulk") = true)
         .def("perft_full", [](const PyGame& pg, const py::object& depth_arg) {
             int depth = checked_depth(depth_arg);
@@ -411,11 +467,11 @@ PYBIND11_MODULE(_core, m) {
         }, py::arg("depth"))
         .def("divide", [](const PyGame& pg, const py::object& depth_arg) {
             int depth = checked_depth(depth_arg);
-            const Game& g = game(pg);
+            const Position pos = game(pg).position();  // copied before the GIL is released
             std::vector<std::pair<Move, std::uint64_t>> result;
             {
                 py::gil_scoped_release release;
-                result = divide(g.position(), depth);
+                result = divide(pos, depth);
             }
             return result;
         }, py::arg("depth"));

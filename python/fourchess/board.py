@@ -54,6 +54,10 @@ class Board(_core.Board):
     ``Board()`` is the modern start of Teams; ``Board(mode="ffa")`` the FFA start;
     ``Board(setup="classic")`` the classic (4PCo) start; ``Board(fen4)`` any FEN4 position.
 
+    A Board has no lock. Threads that share one should take their own: without it, a reader may
+    see a stale position or a push may be refused, but no call reads freed or half-written
+    memory (``perft`` and ``divide`` count a copy of the position taken when they were called).
+
     >>> board = Board()
     >>> board.turn
     <Seat.RED: 0>
