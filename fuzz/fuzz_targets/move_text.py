@@ -1,0 +1,69 @@
+"""Target: move text -> Move.from_str, parse_move and push_move on a few boards; what parses must
+be legal, print back to the same move, and push and pop cleanly."""
+
+from __future__ import annotations
+
+import functools
+
+import fourchess
+from fourchess import Board, Move
+
+from . import Finding
+from .fuzz_input import FuzzInput, skip_known
+from .invariants import check_key, check_rereads
+from .positions import base_fen4s
+from .push_unchecked import known_position_bug
+
+MOVE_ERRORS = (fourchess.InvalidMoveError, fourchess.IllegalMoveError, fourchess.AmbiguousMoveError)
+
+
+@functools.cache
+def boards() -> tuple[tuple[str, str], ...]:
+    """(fen4, mode) pairs: every base position in each mode where it is a game in progress."""
+    found = []
+    for fen4 in base_fen4s():
+        for mode in ("teams", "ffa"):
+            try:
+                board = Board(fen4, mode=mode)
+            except fourchess.Fen4Error:
+                continue
+            if not board.is_game_over():
+                found.append((fen4, mode))
+    return tuple(found)
+
+
+def check(data: bytes) -> None:
+    source = FuzzInput(data)
+    fen4, mode = source.pick(boards())
+    operation = source.below(3)
+    text = source.rest_text()
+    if operation == 0:
+        try:
+            move = Move.from_str(text)
+        except MOVE_ERRORS:
+            return
+        if Move.from_str(str(move)) != move:
+            raise Finding(f"Move.from_str({text!r}) gives {move}, which reads back as {Move.from_str(str(move))}")
+        return
+    board = Board(fen4, mode=mode)
+    if skip_known() and known_position_bug(board):
+        return
+    before = board.fen4()
+    where = f"{mode} board {fen4}, move text {text[:200]!r}"
+    try:
+        move = board.parse_move(text) if operation == 1 else board.push_move(text)
+    except MOVE_ERRORS:
+        if board.fen4() != before:
+            raise Finding(f"{where}: a refused move changed the board to {board.fen4()}") from None
+        return
+    if operation == 2:
+        check_key(board, where)
+        check_rereads(board, where)
+        board.pop()
+        if board.fen4() != before:
+            raise Finding(f"{where}: pop after push_move leaves {board.fen4()}")
+    if move not in board.legal_moves:
+        raise Finding(f"{where}: parses to {move}, which is not a legal move")
+    for spelling in (str(move), board.move_text(move)):
+        if board.parse_move(spelling) != move:
+            raise Finding(f"{where}: {move} written {spelling!r} reads back as {board.parse_move(spelling)}")
