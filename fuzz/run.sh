@@ -16,6 +16,10 @@ export LD_PRELOAD="$atheris_dir/asan_with_fuzzer.so"
 # Python itself leaks at exit and is not instrumented; the core's memory errors still abort.
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:abort_on_error=1:symbolize=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1}
-exec python3 "$root/fuzz/fuzz.py" "$target" \
+options=()
+[ -f "$root/fuzz/dicts/$target.dict" ] && options=(-dict="$root/fuzz/dicts/$target.dict")
+# Built positions take a few bytes a piece: let their inputs grow past 16 bytes sooner.
+case $target in push_unchecked | differential) options+=(-max_len=160 -len_control=10) ;; esac
+exec python3 "$root/fuzz/fuzz.py" "$target" "${options[@]}" \
     -artifact_prefix="$work/findings/$target/" -rss_limit_mb=4096 -timeout=30 \
     "$@" "$work/corpus/$target" "$root/fuzz/corpus/$target"
