@@ -70,6 +70,12 @@ def _flags(bits: int) -> str:
     return ",".join("1" if bits >> seat & 1 else "0" for seat in range(4))
 
 
+def _points(data: FuzzInput) -> int:
+    """Mostly small scores; sometimes one just under the most a FEN4 may hold (1,000,000)."""
+    value = data.byte()
+    return 1_000_000 - value % 30 if value >= 240 else value % 30
+
+
 def _random_cell(data: FuzzInput, ffa: bool) -> str:
     piece = data.pick("PNBRQKD" if ffa else "PNBRQK")
     seat = SEATS[data.below(4)]
@@ -103,7 +109,7 @@ def built_position(data: FuzzInput, ffa: bool) -> str:
     turn = "RBYG"[data.below(4)]
     castling = data.byte()
     dead = data.byte() & 15 if ffa and data.below(4) == 0 else 0
-    points = ",".join(str(data.below(30)) for _ in range(4)) if ffa else "0,0,0,0"
+    points = ",".join(str(_points(data)) for _ in range(4)) if ffa else "0,0,0,0"
     return "-".join([turn, _flags(dead), _flags(castling), _flags(castling >> 4), points,
                      str(data.below(8)), write_board(cells)])
 

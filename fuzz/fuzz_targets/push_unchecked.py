@@ -1,5 +1,5 @@
 """Target: push_unchecked with arbitrary Moves (any squares, any promotion) mixed with legal
-moves on fuzzed positions. Whatever it skips, the board must stay sound: the key equals the key
+moves and game events (resign, timeout, claim_win) on fuzzed positions. Whatever it skips, the board must stay sound: the key equals the key
 from scratch, fen4() re-reads, perft(2) runs, and pop() restores each fen4 and key exactly."""
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from .positions import SQUARES, built_position
 
 PROMOTIONS = (None, None, None, PieceType.QUEEN, PieceType.ROOK, PieceType.BISHOP, PieceType.KNIGHT)
 PROMOTION_LINE = ((10, None), (None, 10), (3, None), (None, 3))  # Teams: (rank, file) per seat
+EVENTS = ("resign", "timeout", "claim_win")
 BEFORE_PROMOTION = ((9, None), (None, 9), (4, None), (None, 4))
 FFA_PROMOTION_LINE = ((7, None), (None, 7), (6, None), (None, 6))
 
@@ -76,19 +77,34 @@ def check(data: bytes) -> None:
     for _ in range(1 + source.below(4)):
         if board.is_game_over():
             break
-        legal = list(board.legal_moves)
-        move = source.pick(legal) if legal and source.below(3) == 0 else arbitrary_move(source)
-        if skip_known() and known_move_bug(board, move):
-            break
+        kind = source.below(8)
         before, key = board.fen4(), board.zobrist_hash()
-        try:
-            board.push_unchecked(move)
-        except fourchess.IllegalMoveError:
-            if (board.fen4(), board.zobrist_hash()) != (before, key):
-                raise Finding(f"refused push_unchecked({move}) changed {before} to {board.fen4()}") from None
-            continue
-        steps.append((before, key, str(move)))
-        where = f"push_unchecked of {[step[2] for step in steps]} from {fen4}"
+        if kind == 7:  # now and then a game event instead of a move
+            action = source.pick(EVENTS)
+            seat = source.below(4)
+            if skip_known() and not board.is_ffa and action != "claim_win":
+                break  # issue 9 item 6: a Teams resignation or timeout does not re-read the same
+            try:
+                getattr(board, action)(seat)
+            except ValueError:  # not allowed now (game over, seat out, no claim): refused
+                if (board.fen4(), board.zobrist_hash()) != (before, key):
+                    raise Finding(f"refused {action}({seat}) changed {before} to {board.fen4()}") from None
+                continue
+            step = f"{action}({seat})"
+        else:
+            legal = list(board.legal_moves)
+            move = source.pick(legal) if legal and kind < 3 else arbitrary_move(source)
+            if skip_known() and known_move_bug(board, move):
+                break
+            try:
+                board.push_unchecked(move)
+            except fourchess.IllegalMoveError:
+                if (board.fen4(), board.zobrist_hash()) != (before, key):
+                    raise Finding(f"refused push_unchecked({move}) changed {before} to {board.fen4()}") from None
+                continue
+            step = str(move)
+        steps.append((before, key, step))
+        where = f"{[step[2] for step in steps]} from {fen4} ({board.mode})"
         check_key(board, where)
         check_rereads(board, where)
         board.perft(2)
@@ -97,5 +113,5 @@ def check(data: bytes) -> None:
         before, key, text = steps.pop()
         board.pop()
         if (board.fen4(), board.zobrist_hash()) != (before, key):
-            raise Finding(f"pop of push_unchecked({text}) gives {board.fen4()} key"
+            raise Finding(f"pop of {text} gives {board.fen4()} key"
                           f" {board.zobrist_hash():#x}, expected {before} key {key:#x}")
