@@ -11,6 +11,15 @@ from . import Finding
 from .fuzz_input import FuzzInput, skip_known
 
 
+def _comments(node: pgn4.GameNode) -> list[str]:
+    found, todo = [], [node]
+    while todo:
+        node = todo.pop()
+        found += [node.comment or "", node.starting_comment or ""]
+        todo += node.variations
+    return found
+
+
 def check(data: bytes) -> None:
     source = FuzzInput(data)
     validate = source.below(4) != 0  # mostly replayed, sometimes only the tree
@@ -26,6 +35,8 @@ def check(data: bytes) -> None:
     if game is None or not validate:
         return
     written = pgn4.write_game(game)
+    if skip_known() and (not written.strip() or any("}" in comment for comment in _comments(game))):
+        return  # found by this target: empty games and '}' in comments do not round-trip; README
     try:
         again = pgn4.read_game(io.StringIO(written))
     except pgn4.Pgn4Error as error:
