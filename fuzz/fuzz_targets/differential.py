@@ -74,6 +74,8 @@ def check(data: bytes) -> None:
         slow = reference.Board(fen4, mode=mode)
     except reference.Fen4Error as error:
         raise Finding(f"{mode} {fen4}: the reference refuses it ({error}), the core reads it") from error
+    if skip_known() and mode == "teams" and fen4.split("-")[1] != "0,0,0,0":
+        return  # found by this target: Teams dead seats' pieces give check in the reference only
     played: list[str] = []
     for _ in range(4):
         if skip_known() and (known_position_bug(fast) or known_double_check_bug(slow)):
