@@ -23,6 +23,16 @@ def rules_from(data: FuzzInput) -> Rules:
     )
 
 
+MESSAGE_LIMIT = 1500  # a FEN4 or two and a bounded quote of the input fit; the whole input need not
+
+
+def check_message(error: Exception, where: str) -> None:
+    """A typed error names what was wrong with a bounded quote, never the whole (huge) input."""
+    if len(str(error)) > MESSAGE_LIMIT:
+        raise Finding(f"{where}: {type(error).__name__} message of {len(str(error))} characters:"
+                      f" {str(error)[:300]!r}...") from error
+
+
 def check_key(board: Board, where: str) -> None:
     if board.zobrist_hash() != board._zobrist_from_scratch():
         raise Finding(f"{where}: incremental key {board.zobrist_hash():#x} != key from scratch"

@@ -10,7 +10,7 @@ from fourchess import Board, Move
 
 from . import Finding
 from .fuzz_input import FuzzInput, skip_known
-from .invariants import check_key, check_rereads
+from .invariants import check_key, check_message, check_rereads
 from .positions import base_fen4s
 from .push_unchecked import known_position_bug
 
@@ -40,7 +40,8 @@ def check(data: bytes) -> None:
     if operation == 0:
         try:
             move = Move.from_str(text)
-        except MOVE_ERRORS:
+        except MOVE_ERRORS as error:
+            check_message(error, f"Move.from_str({text[:200]!r})")
             return
         if Move.from_str(str(move)) != move:
             raise Finding(f"Move.from_str({text!r}) gives {move}, which reads back as {Move.from_str(str(move))}")
@@ -52,7 +53,8 @@ def check(data: bytes) -> None:
     where = f"{mode} board {fen4}, move text {text[:200]!r}"
     try:
         move = board.parse_move(text) if operation == 1 else board.push_move(text)
-    except MOVE_ERRORS:
+    except MOVE_ERRORS as error:
+        check_message(error, where)
         if board.fen4() != before:
             raise Finding(f"{where}: a refused move changed the board to {board.fen4()}") from None
         return

@@ -9,6 +9,7 @@ from fourchess import pgn4
 
 from . import Finding
 from .fuzz_input import FuzzInput, skip_known
+from .invariants import check_message
 
 
 def _comments(node: pgn4.GameNode) -> list[str]:
@@ -26,7 +27,8 @@ def check(data: bytes) -> None:
     text = source.rest_text()
     try:
         game = pgn4.read_game(io.StringIO(text), validate=validate)
-    except pgn4.Pgn4Error:
+    except pgn4.Pgn4Error as error:
+        check_message(error, f"read_game({text[:200]!r} ({len(text)} characters))")
         return
     except (RecursionError, AssertionError):
         if skip_known():  # issue 9 item 5: deeply nested variations, [Variant "Solo"]
