@@ -16,10 +16,12 @@ cxx=$(command -v "clang++-$version" || command -v clang++)
 python=$(command -v python3)
 pybind11_dir=$("$python" -m pybind11 --cmakedir)
 
-# -O1 keeps the sanitizers' reports readable and the fuzzer fast enough; vptr and function are left out because
-# their handlers live in the C++ part of the UBSan runtime, which asan_with_fuzzer.so does not carry.
+# -O1 keeps the sanitizers' reports readable and the fuzzer fast enough; vptr and function are
+# left out: their handlers live in the C++ part of the UBSan runtime, which asan_with_fuzzer.so
+# does not carry.
 sanitize="-fsanitize=address,undefined,fuzzer-no-link -fno-sanitize=vptr,function -fno-sanitize-recover=all"
-flags="-O1 -g -fno-omit-frame-pointer $sanitize"
+# _GLIBCXX_ASSERTIONS: std::array and std::vector indexing checked too (UBSan sees only C arrays).
+flags="-O1 -g -fno-omit-frame-pointer -D_GLIBCXX_ASSERTIONS $sanitize"
 
 cmake -S "$root" -B "$build/cmake" -G Ninja \
     -DCMAKE_BUILD_TYPE=Debug \

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs one fuzz target on the instrumented build (fuzz/build.sh first):
-#   fuzz/run.sh TARGET [libFuzzer options]
+#   fuzz/run.sh TARGET [libFuzzer options]        fuzz/run.sh TARGET FILE...   (replay inputs)
 # New corpus entries go to $FUZZ_WORK/corpus/TARGET (seeded from fuzz/corpus/TARGET), findings
 # to $FUZZ_WORK/findings/TARGET/ (FUZZ_WORK default: /tmp/fourchess-fuzz-work).
 set -euo pipefail
@@ -20,6 +20,9 @@ options=()
 [ -f "$root/fuzz/dicts/$target.dict" ] && options=(-dict="$root/fuzz/dicts/$target.dict")
 # Built positions take a few bytes a piece: let their inputs grow past 16 bytes sooner.
 case $target in push_unchecked | differential) options+=(-max_len=160 -len_control=10) ;; esac
+# Files among the arguments: replay them (libFuzzer runs each once), no corpus directories.
+corpus=("$work/corpus/$target" "$root/fuzz/corpus/$target")
+for argument in "$@"; do [ -f "$argument" ] && corpus=(); done
 exec python3 "$root/fuzz/fuzz.py" "$target" "${options[@]}" \
     -artifact_prefix="$work/findings/$target/" -rss_limit_mb=4096 -timeout=30 \
-    "$@" "$work/corpus/$target" "$root/fuzz/corpus/$target"
+    "$@" "${corpus[@]}"

@@ -47,8 +47,8 @@ def known_position_bug(board: Board) -> bool:
 
 def known_move_bug(board: Board, move: Move) -> bool:
     """Issue 9 item 3 (skipped under skip_known()): king moves of two squares (taken for castling),
-    promotions of non-pawns or off the promotion line, and (item 1) Teams pawns moved next to or
-    onto their promotion line."""
+    promotions of non-pawns or off the promotion line, two-square pawn moves that are not legal
+    double steps, and (item 1) Teams pawns moved next to or onto their promotion line."""
     mover = board.piece_at(move.from_square)
     if mover is None or mover.seat is None:
         return False
@@ -56,6 +56,9 @@ def known_move_bug(board: Board, move: Move) -> bool:
         return True
     if move.promotion is not None and mover.piece_type is not PieceType.PAWN:
         return True
+    if mover.piece_type is PieceType.PAWN and abs(move.to_square - move.from_square) in (2, 28) \
+            and move not in board.legal_moves:
+        return True  # found by this fuzzer: taken for a double step from anywhere (README)
     line = (FFA_PROMOTION_LINE if board.is_ffa else PROMOTION_LINE)[mover.seat]
     if move.promotion is not None and not _on_line(move.to_square, line):
         return True  # found by this fuzzer: a pawn 'promoting' off its line (see fuzz/README.md)
