@@ -65,5 +65,7 @@ def check_counts(board: Board, where: str) -> None:
     if len(set(moves)) != len(moves):
         raise Finding(f"{where}: legal_moves lists a move twice in {board.fen4()}")
     if not len(moves) == counted == bulk == made or any_move != (counted > 0):
+        if skip_known() and board.is_check():
+            return  # issue 9 item 2: king captures in double check counted but not listed
         raise Finding(f"{where}: {len(moves)} moves listed, len() {counted}, perft(1) {bulk},"
                       f" perft(1, bulk=False) {made}, bool() {any_move} in {board.fen4()}")
