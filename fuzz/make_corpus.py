@@ -1,0 +1,64 @@
+"""Writes the seed corpora fuzz/corpus/<target>/ from tests/data (run from the repository root:
+python fuzz/make_corpus.py). Each seed is the option bytes a target reads first, then its text."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+FUZZ = Path(__file__).resolve().parent
+sys.path.insert(0, str(FUZZ))
+
+from fuzz_targets.positions import DATA, base_fen4s  # noqa: E402
+
+TEAMS, FFA = b"\x00", b"\x01"
+
+
+def fen4_seeds() -> list[bytes]:
+    real = [line.split(" ; ")[0].strip() for line in (DATA / "fen4_real.txt").read_text().splitlines() if line.strip()]
+    dialects = [line.strip() for line in (DATA / "fen4" / "other-dialects.txt").read_text().splitlines()
+                if line.strip() and not line.startswith("#")]
+    malformed = [case["fen4"] for case in json.loads((DATA / "fen4" / "malformed.json").read_text())[2:6]
+                 if isinstance(case, dict) and isinstance(case.get("fen4"), str)]
+    chosen = real[:3] + dialects[:2] + malformed + list(base_fen4s()[-4:])
+    return [mode + text.encode() for text in chosen for mode in (TEAMS, FFA)]
+
+
+def move_seeds() -> list[bytes]:
+    texts = ["h2-h3", "h2h4", "Nj1-i3", "O-O", "O-O-O", "h10-h11=Q", "h7-h8=D", "Qg1-i3+", "Bh2xNl6", "h8xQg7=D#"]
+    texts += [case["text"] for case in json.loads((DATA / "bad_moves.json").read_text())[:6]]
+    # board 0 is the modern start in Teams; operations 0 from_str, 1 parse_move, 2 push_move
+    return [bytes([board, operation]) + text.encode()
+            for index, text in enumerate(texts) for board, operation in [(index % 8, index % 3)]]
+
+
+def pgn4_seeds() -> list[bytes]:
+    files = sorted((DATA / "pgn4").glob("*.pgn4"), key=lambda path: path.stat().st_size)[:4]
+    files += sorted((DATA / "pgn4" / "constructed").glob("*.pgn4"), key=lambda path: path.stat().st_size)[:4]
+    return [b"\x01" + path.read_bytes() for path in files]
+
+
+def position_seeds() -> list[bytes]:
+    # ffa flag, 'mutate a base position' flag, the base, no mutation, keep the turn, then move choices
+    return [bytes([ffa, 1, base, 0, 3]) + bytes(range(7, 40, 3)) for base in range(0, len(base_fen4s()), 3)
+            for ffa in (0, 1)]
+
+
+SEEDS = {
+    "fen4_text": fen4_seeds,
+    "move_text": move_seeds,
+    "pgn4_text": pgn4_seeds,
+    "push_unchecked": position_seeds,
+    "differential": position_seeds,
+}
+
+if __name__ == "__main__":
+    for target, seeds in SEEDS.items():
+        directory = FUZZ / "corpus" / target
+        directory.mkdir(parents=True, exist_ok=True)
+        for old in directory.glob("seed-*"):
+            old.unlink()
+        for number, seed in enumerate(seeds()):
+            (directory / f"seed-{number:02d}").write_bytes(seed)
+        print(f"{target}: {len(seeds())} seeds")
