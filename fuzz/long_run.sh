@@ -1,7 +1,6 @@
 #!/usr/bin/env bash
 # The long run: every target (or those named) for FUZZ_SECONDS each (default 600), one after the
-# other on one core, around the known bugs (FOURCHESS_FUZZ_SKIP_KNOWN=1). A run stopped by a
-# finding is restarted on the grown corpus, at most FUZZ_RESTARTS times (default 5) per target.
+# other on one core. A run stopped by a finding is restarted on the grown corpus, at most FUZZ_RESTARTS times (default 5) per target.
 #   fuzz/build.sh && fuzz/long_run.sh [TARGET...]
 # Logs: $FUZZ_WORK/logs/TARGET.N.log; findings: $FUZZ_WORK/findings/TARGET/.
 set -uo pipefail
@@ -12,7 +11,6 @@ restarts=${FUZZ_RESTARTS:-5}
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(fen4_text move_text pgn4_text push_unchecked differential)
 mkdir -p "$work/logs"
-export FOURCHESS_FUZZ_SKIP_KNOWN=1
 for target in "${targets[@]}"; do
     end=$((SECONDS + seconds))
     for ((run = 0; run <= restarts && SECONDS < end; run++)); do

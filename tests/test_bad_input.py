@@ -93,6 +93,56 @@ def test_fen4_must_be_text(value: object) -> None:
         reference.Board(value)  # type: ignore[arg-type]
 
 
+# --- long input is quoted bounded: a prefix and the length, once ---------------------------
+
+# Far above any message that names its input in full, far below the inputs quoted.
+MESSAGE_LIMIT = 300
+LONG = [3_000, 1_000_000]
+START = fourchess.MODERN_START_FEN4
+
+
+def _long_fen4s(length: int) -> dict[str, str]:
+    return {
+        "a long cell": START.replace("x,x,x,yR,", "x,x,x," + "Q" * length + ",", 1),
+        "a long digit run": START.replace("bR,bP,10,gP,gR", "bR,bP," + "1" * length + ",gP,gR", 1),
+        "a long points value": START.replace("-0,0,0,0-0-", "-0,0," + "9" * length + ",0-0-", 1),
+        "a long dead flag": START.replace("R-0,0,0,0-", "R-0," + "2" * length + ",0,0-", 1),
+        "a long turn field": "R" * length + START[1:],
+        "long text": "R-" + "-" * length,
+    }
+
+
+@pytest.mark.parametrize("length", LONG)
+@pytest.mark.parametrize("what", sorted(_long_fen4s(1)))
+def test_fen4_error_quotes_long_input_bounded(what: str, length: int) -> None:
+    with pytest.raises(Fen4Error) as caught:
+        Board(_long_fen4s(length)[what])
+    message = str(caught.value)
+    assert len(message) < MESSAGE_LIMIT, f"{what}: {len(message)} characters"
+    assert "characters)" in message, message
+
+
+@pytest.mark.parametrize("length", LONG)
+@pytest.mark.parametrize("tail", ["x", "Q"])
+def test_move_text_error_quotes_long_text_once_and_bounded(tail: str, length: int) -> None:
+    text = "h2-h3" + tail * length
+    calls = [Move.from_str, Board().parse_move, Board().push_move]
+    for call in calls:
+        with pytest.raises(InvalidMoveError) as caught:
+            call(text)
+        message = str(caught.value)
+        assert len(message) < MESSAGE_LIMIT, f"{call}: {len(message)} characters"
+        assert message.count(f"({length + 5} characters)") == 1, message
+        assert text[:20] in message
+
+
+@pytest.mark.parametrize("length", LONG)
+def test_parse_square_quotes_a_long_name_bounded(length: int) -> None:
+    with pytest.raises(ValueError) as caught:
+        fourchess.parse_square("a" * length)
+    assert len(str(caught.value)) < MESSAGE_LIMIT
+
+
 # --- bad move text -------------------------------------------------------------------------
 
 

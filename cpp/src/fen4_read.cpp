@@ -59,7 +59,7 @@ std::uint8_t parse_flags(const std::string& field, View text) {
     std::uint8_t bits = 0;
     for (int s = 0; s < 4; ++s) {
         if (parts[s] == "1") bits |= static_cast<std::uint8_t>(1u << s);
-        else if (parts[s] != "0") throw error(field, text, "flags must be 0 or 1, got '" + printable(std::string(parts[s])) + "'");
+        else if (parts[s] != "0") throw error(field, text, "flags must be 0 or 1, got '" + quoted(parts[s]) + "'");
     }
     return bits;
 }
@@ -72,7 +72,7 @@ std::uint8_t parse_bools(const std::string& field, View text) {
         std::string v;
         for (char c : parts[s]) v += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
         if (v == "true" || v == "1") bits |= static_cast<std::uint8_t>(1u << s);
-        else if (v != "false" && v != "0") throw error(field, text, "expected true/false, got '" + printable(std::string(parts[s])) + "'");
+        else if (v != "false" && v != "0") throw error(field, text, "expected true/false, got '" + quoted(parts[s]) + "'");
     }
     return bits;
 }
@@ -90,12 +90,14 @@ int seat_of_colour(char c) {
     return -1;
 }
 
-// Places one rank's cells; commas are optional between cells (the Wikibooks dialect omits them).
+// Places one rank's cells. A rank written with commas has one cell between each two (RULES.md
+// §10); one without any is the Wikibooks dialect, its cells read one after another.
 void read_rank(Position& pos, View rank_text, int rank) {
     const auto field = [rank] { return "board rank " + std::to_string(rank + 1); };
     int file = 0;
     std::size_t i = 0;
     const std::size_t n = rank_text.size();
+    const bool commas = rank_text.find(',') != View::npos;
     if (n == 0 || rank_text.front() == ',') throw error(field(), rank_text, "has an empty cell");
     while (i < n) {
         if (rank_text[i] == ',') {
@@ -104,6 +106,7 @@ void read_rank(Position& pos, View rank_text, int rank) {
             continue;
         }
         const char c = rank_text[i];
+        const std::size_t cell_start = i;
         int width = 1;
         bool removed = false;
         Piece piece;
@@ -111,6 +114,7 @@ void read_rank(Position& pos, View rank_text, int rank) {
             std::size_t j = i;
             while (j < n && std::isdigit(static_cast<unsigned char>(rank_text[j]))) ++j;
             View digits = rank_text.substr(i, j - i);
+            if (digits.size() > 1 && digits[0] == '0') throw error(field(), digits, "an empty-square count has no leading zero");
             int run = digits.size() > 2 ? 99 : (digits.size() == 2 ? (digits[0] - '0') * 10 + (digits[1] - '0') : digits[0] - '0');
             if (run < 1 || run > BOARD_SIDE) throw error(field(), digits, "empty-square counts run from 1 to 14");
             width = run;
@@ -134,6 +138,9 @@ void read_rank(Position& pos, View rank_text, int rank) {
                          : Piece::live(static_cast<Seat>(seat), static_cast<PieceType>(type), one_point);
             i = j + 1;
         }
+        if (commas && i < n && rank_text[i] != ',')
+            throw error(field(), rank_text.substr(cell_start, std::min(rank_text.find(',', cell_start), n) - cell_start),
+                        "is more than one cell: cells are separated by ','");
         if (file + width > BOARD_SIDE) throw error(field(), rank_text, "covers more than 14 squares");
         if (removed && on_board(file, rank))
             throw error(field(), rank_text, "has 'x' on " + square_name(make_square(file, rank)) + ", which is a real square");
@@ -233,8 +240,8 @@ void validate(Position& pos, const Extras& extras, bool dead_king_walking) {
     pos.resigned = extras.resigned;
     pos.flagged = extras.flagged;
     const std::uint8_t left = extras.resigned | extras.flagged;
-    // Teams: the flags alone end the game (standing_termination); the dead field is kept as
-    // written, as a resignation or timeout in play leaves it, so the state and key read back.
+    // Teams: the flags and the dead field alone end the game (standing_termination); the dead
+    // field is kept as written and the pieces stay live, so the state and key read back.
     if (pos.mode == Mode::TEAMS) return;
     // FFA (fine point 7): flagged seats and seats without a live king are out, their pieces dead;
     // a resigned or flagged seat whose king is written live keeps it walking (README decision 9).
@@ -318,9 +325,9 @@ Position read_fen4(const std::string& raw, const Rules& rules) {
     read_board(pos, fields[6]);
     apply_en_passant(pos, extras);
     validate(pos, extras, rules.dead_king_walking);
-    // Entries of seats that are out no longer apply (fine point 5).
+    // FFA: entries of seats that are out no longer apply (fine point 5).
     for (int s = 0; s < 4; ++s)
-        if (pos.is_eliminated(static_cast<Seat>(s))) pos.en_passant[s] = EnPassant{};
+        if (mode == Mode::FFA && pos.is_eliminated(static_cast<Seat>(s))) pos.en_passant[s] = EnPassant{};
     pos.termination = standing_termination(pos);
     if (mode == Mode::FFA && !pos.game_over() && !pos.takes_turns(pos.side_to_move))
         throw error("turn", turn, "the side to move is eliminated");

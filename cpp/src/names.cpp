@@ -19,7 +19,7 @@ const char* const CLASSIC_START_FEN4 =
     "x,x,x,rR,rN,rB,rQ,rK,rB,rN,rR,x,x,x";
 
 Fen4Error::Fen4Error(std::string field, std::string text, const std::string& reason)
-    : std::invalid_argument("FEN4 " + field + " '" + printable(text) + "': " + reason), field_(std::move(field)), text_(std::move(text)) {}
+    : std::invalid_argument("FEN4 " + field + " '" + quoted(text) + "': " + reason), field_(std::move(field)), text_(std::move(text)) {}
 
 std::string printable(const std::string& text) {
     static constexpr char HEX[] = "0123456789abcdef";
@@ -42,6 +42,18 @@ std::string printable(const std::string& text) {
         }
     }
     return out;
+}
+
+std::string quoted(std::string_view text) {
+    // Characters are counted as UTF-8 lead bytes, so the prefix never splits one.
+    std::size_t characters = 0, cut = text.size();
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        if ((static_cast<unsigned char>(text[i]) & 0xC0) == 0x80) continue;
+        if (characters == QUOTED_CHARACTERS) cut = i;
+        ++characters;
+    }
+    if (characters <= QUOTED_CHARACTERS) return printable(std::string(text));
+    return printable(std::string(text.substr(0, cut))) + "... (" + std::to_string(characters) + " characters)";
 }
 
 std::string square_name(Square s) {

@@ -15,10 +15,10 @@ namespace {
 constexpr char PIECE_LETTERS[] = " PNBRQK";
 
 MoveTextError invalid(const std::string& text, const std::string& why) {
-    return MoveTextError(MoveTextError::Kind::INVALID, "invalid move text '" + printable(text) + "': " + why);
+    return MoveTextError(MoveTextError::Kind::INVALID, "invalid move text '" + quoted(text) + "': " + why);
 }
 MoveTextError illegal(const std::string& text, const std::string& why) {
-    return MoveTextError(MoveTextError::Kind::ILLEGAL, "illegal move '" + printable(text) + "': " + why);
+    return MoveTextError(MoveTextError::Kind::ILLEGAL, "illegal move '" + quoted(text) + "': " + why);
 }
 
 int piece_letter_type(char c) {
@@ -91,7 +91,7 @@ ParsedText parse_text(const std::string& original) {
         p.one_point = t[i] == 'D';
         ++i;
     }
-    if (i != t.size()) throw invalid(original, "unexpected '" + printable(t.substr(i)) + "'");
+    if (i != t.size()) throw invalid(original, "unexpected text after '" + quoted(t.substr(0, i)) + "'");
     if (p.from == p.to) throw invalid(original, "from and to are the same square");
     return p;
 }
@@ -143,7 +143,7 @@ Move parse_short_move(const Position& pos, const std::string& text, const MoveTe
     if (count == 0) throw illegal(text, "no legal move fits it in this position");
     if (count > 1)
         throw MoveTextError(MoveTextError::Kind::AMBIGUOUS,
-                            "ambiguous move '" + printable(text) + "': " + std::to_string(count) +
+                            "ambiguous move '" + quoted(text) + "': " + std::to_string(count) +
                                 " legal moves fit it; name the from-square's file or rank");
     return found;
 }

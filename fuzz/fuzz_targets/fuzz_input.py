@@ -2,13 +2,6 @@
 
 from __future__ import annotations
 
-import os
-
-# FOURCHESS_FUZZ_SKIP_KNOWN=1 steers the targets around the known, not yet fixed bugs of issue 9
-# (see fuzz/README.md), so that a long run is not stopped by them again and again.
-def skip_known() -> bool:
-    return os.environ.get("FOURCHESS_FUZZ_SKIP_KNOWN") == "1"
-
 
 class FuzzInput:
     """Consumes the fuzz bytes from the front; past the end every byte reads as 0."""
@@ -36,7 +29,7 @@ class FuzzInput:
 
     def rest_text(self) -> str:
         """The remaining bytes as text; bytes that are not UTF-8 become lone surrogates (a caller
-        may pass any str), except under skip_known() (issue 9 item 5: they give TypeError)."""
+        may pass any str)."""
         rest = self._data[self._at:]
         self._at = len(self._data)
-        return rest.decode("utf-8", "replace" if skip_known() else "surrogateescape")
+        return rest.decode("utf-8", "surrogateescape")

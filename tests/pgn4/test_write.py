@@ -100,6 +100,17 @@ def test_variation_numbering_round_trips(movetext):
     assert pgn4.write_game(read(source)) == source
 
 
+@pytest.mark.parametrize("source", ["1. \n", "1.\n", "\n1.  \n\n"])
+def test_empty_game_without_tags_writes_text_that_reads_back(source):
+    game = read(source)
+    assert game is not None and game.next() is None and not game.headers
+    written = pgn4.write_game(game)
+    again = read(written)
+    assert again is not None, f"{written!r} reads as no game"
+    assert again.next() is None and not again.headers and again.comment == game.comment
+    assert pgn4.write_game(again) == written
+
+
 def test_nested_alternative_is_a_sibling():
     # "( .. b9-d9 ( .. b8-d8 ) ..." : b8-d8 is another alternative to b7-c7, written flat
     game = read('[Variant "Teams"]\n\n1. h2-h3 .. b7-c7 ( .. b9-d9 ( .. b8-d8 ) .. g13-g12 ) .. g13-g12\n')

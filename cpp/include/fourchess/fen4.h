@@ -38,6 +38,10 @@ extern const char* const CLASSIC_START_FEN4;
 // Text quoted in an error message: control characters and bytes that are not UTF-8 become
 // \xNN, so the message survives being a C string and shows exactly what was given.
 std::string printable(const std::string& text);
+// Input quoted in an error message: printable, and past QUOTED_CHARACTERS characters only that
+// prefix and "... (N characters)", so a 5 MB input does not make a 5 MB message.
+constexpr std::size_t QUOTED_CHARACTERS = 40;
+std::string quoted(std::string_view text);
 
 // "a1".."n14" <-> square index; NO_SQUARE for anything else.
 std::string square_name(Square s);

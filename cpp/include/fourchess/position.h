@@ -69,6 +69,8 @@ struct TurnState {
     // Seat states, a bit per seat. Eliminated: out of the competition (FFA mate, stalemate, king
     // capture, resignation, timeout). Walking: eliminated, but the king still lives and takes its
     // turn (dead_king_walking). Resigned/flagged: how a seat left, kept for FEN4 and Teams results.
+    // Teams never eliminates: there `eliminated` is only a FEN4's dead field as written, which
+    // marks the game finished (README decision 8); the seat's pieces stay live.
     std::uint8_t eliminated = 0;
     std::uint8_t walking = 0;
     std::uint8_t resigned = 0;
@@ -157,12 +159,12 @@ public:
     int active_count() const { return SEAT_COUNT - seat_count(eliminated); }
     int seats_taking_turns() const { return active_count() + seat_count(walking); }
     bool game_over() const { return termination != Termination::NONE; }
-    // Seats whose live pieces can capture or check `s`'s pieces: Teams the two enemies, FFA all
-    // other active seats.
+    // Seats whose live pieces can capture or check `s`'s pieces: Teams the two enemies (always:
+    // a Teams dead flag only marks the game finished), FFA all other active seats.
     // Inline: the rules layer asks once per seat per move.
     std::uint8_t opponent_seats(Seat s) const {
-        std::uint8_t others = static_cast<std::uint8_t>(0xF & ~(1u << s));
-        if (mode == Mode::TEAMS) others &= static_cast<std::uint8_t>(s & 1 ? 0b0101 : 0b1010);
+        const std::uint8_t others = static_cast<std::uint8_t>(0xF & ~(1u << s));
+        if (mode == Mode::TEAMS) return static_cast<std::uint8_t>(others & (s & 1 ? 0b0101 : 0b1010));
         // Walking kings are live pieces: they attack and give check like any king.
         return static_cast<std::uint8_t>(others & (~eliminated | walking));
     }

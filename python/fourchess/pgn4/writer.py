@@ -30,6 +30,8 @@ def write_game(game: Game) -> str:
     if first is not None:
         _write_line(first, game.board(), parts)
     movetext = "".join(parts).strip(" ")
+    if not lines and not movetext:
+        movetext = "1."  # a blank text reads as no game at all; an empty round reads as this one
     return "\n".join(lines) + ("\n\n" if lines else "") + movetext + "\n"
 
 

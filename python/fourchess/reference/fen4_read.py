@@ -24,6 +24,7 @@ _EXTRA = re.compile(r"'(?P<key>\w+)':(?P<value>\([^()]*\)|[^,()]*)")
 _EXTRAS = re.compile(r"'\w+':(?:\([^()]*\)|[^,()]*)(?:,'\w+':(?:\([^()]*\)|[^,()]*))*")
 _EN_PASSANT_ENTRY = re.compile(r"'(?:(?P<skipped>[a-n]\d{1,2}):(?P<landed>[a-n]\d{1,2}))?'")
 _BOOLEANS = {"true": True, "false": False, "1": True, "0": False}
+_ASCII_WHITESPACE = re.compile(r"[ \t\n\r\f\v]")  # only these may stand anywhere (decision 8)
 
 Cell = Piece | None | str  # a piece, an empty square, or "x" for a removed square
 
@@ -105,6 +106,8 @@ def _read_extras(text: str, position: Position) -> None:
 
 def _read_cell(text: str, rank_name: str) -> list[Cell]:
     if _is_number(text):
+        if len(text) > 1 and text[0] == "0":
+            raise Fen4Error(f"FEN4 board, rank {rank_name}: empty run {text!r} has a leading zero")
         run = int(text)
         if not 1 <= run <= SIZE:
             raise Fen4Error(f"FEN4 board, rank {rank_name}: empty run {text!r} outside 1..14")
@@ -211,7 +214,7 @@ def read_fen4(
     """Parse and validate a FEN4 string into a Position of the given mode."""
     if not isinstance(text, str):
         raise Fen4Error(f"FEN4 must be a string, got {type(text).__name__}")
-    compact = "".join(text.split())
+    compact = _ASCII_WHITESPACE.sub("", text)
     rest, extras = _split_extras(compact)
     fields = rest.split("-")
     if len(fields) != 7:
