@@ -376,14 +376,16 @@ std::uint8_t winners(const Position& pos, Termination t) {
         switch (t) {
             case Termination::CHECKMATE: return other_team(pos.side_to_move);
             case Termination::KING_CAPTURE:
-                for (int s = 0; s < SEAT_COUNT; ++s)
-                    if (pos.king_square[s] == NO_SQUARE) return other_team(s);
-                return 0;
             case Termination::RESIGNATION:
-            case Termination::TIMEOUT:
+            case Termination::TIMEOUT: {
+                // Seats that lost the game for their team: a missing king, a dead, resigned or
+                // flagged seat. A FEN4 may give both teams one: then neither wins (a draw).
+                std::uint8_t losers = pos.eliminated | pos.resigned | pos.flagged;
                 for (int s = 0; s < SEAT_COUNT; ++s)
-                    if ((pos.eliminated | pos.resigned | pos.flagged) & (1u << s)) return other_team(s);
-                return 0;
+                    if (pos.king_square[s] == NO_SQUARE) losers |= static_cast<std::uint8_t>(1u << s);
+                if ((losers & RED_YELLOW) && (losers & BLUE_GREEN)) return 0;
+                return losers & RED_YELLOW ? BLUE_GREEN : losers ? RED_YELLOW : 0;
+            }
             default: return 0;  // stalemate, repetition, fifty moves, move limit: a draw
         }
     }

@@ -1,5 +1,7 @@
 """Teams: checkmate and stalemate on the seat's own turn (RULES.md §6)."""
 
+import pytest
+
 from rules_helpers import fen4, moves
 
 # Red's bare king on h1: Blue's rook d2 covers g2 h2 i2; Green's knights f3 and j3 cover g1 and
@@ -24,3 +26,21 @@ def test_checkmate_on_own_turn_wins_for_the_other_team(Board):
     assert board.is_checkmate()
     assert board.is_game_over()
     assert board.winner == frozenset({1, 3})
+
+
+PLAIN_KINGS = {"h1": "rK", "a7": "bK", "g14": "yK", "n8": "gK"}
+
+
+@pytest.mark.parametrize("how, seats, winner", [
+    ("dead", (2, 3), None),          # Yellow and Green: one seat of each team lost: a draw
+    ("resigned", (0, 1), None),      # Red and Blue likewise
+    ("dead", (1,), frozenset({0, 2})),
+    ("flagged", (0, 2), frozenset({1, 3})),
+])
+def test_losing_seats_on_both_teams_draw(Board, how, seats, winner):
+    """A FEN4 may mark a losing seat (dead, resigned, flagged) on each team: neither team won.
+    With losing seats on one team only, the other team wins."""
+    options = {"dead": tuple(int(s in seats) for s in range(4))} if how == "dead" else {how: seats}
+    board = Board(fen4(PLAIN_KINGS, "R", **options), mode="teams")
+    assert board.is_game_over()
+    assert board.winner == winner
