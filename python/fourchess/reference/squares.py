@@ -38,8 +38,10 @@ def square_name(square: int) -> str:
 
 
 def parse_square(text: str) -> int | None:
-    """The index of a playable square name like 'h10', or None if the text is not one."""
-    if len(text) < 2 or text[0] not in FILES or not text[1:].isdigit():
+    """The index of a playable square name like 'h10', or None if the text is not one. The rank
+    is written in ASCII digits without a leading zero ('h01', 'h٣' are not names)."""
+    rank = text[1:]
+    if len(text) < 2 or text[0] not in FILES or not (rank.isascii() and rank.isdigit()) or rank[0] == "0":
         return None
     file0, rank0 = FILES.index(text[0]), int(text[1:]) - 1
     return index(file0, rank0) if is_playable(file0, rank0) else None
