@@ -267,3 +267,15 @@ def test_castling_flags_are_read(impl: str) -> None:
     board = cls(no_red_short)
     assert "h1-j1" not in {str(m) for m in board.legal_moves}
     assert board.fen4().split("-")[2:4] == ["0,1,1,1", "1,1,1,1"]
+
+
+@pytest.mark.parametrize("points, ply", [("0,0,0,0", "0" * 40 + "7"), ("0,000000000000003,0,0", "00")])
+def test_numbers_with_leading_zeros_read_alike(points: str, ply: str) -> None:
+    """Leading zeros in the points and ply clock fields change nothing, however many (a 128-digit
+    ply clock of zeros was refused by the core and read by the reference: found by fuzzing)."""
+    fields = fourchess.MODERN_START_FEN4.split("-")
+    fields[4], fields[5] = points, ply
+    text = "-".join(fields)
+    core, slow = Board(text), reference.Board(text)
+    assert core.fen4() == slow.fen4()
+    assert core.ply_clock == int(ply) and tuple(core.points) == tuple(map(int, points.split(",")))

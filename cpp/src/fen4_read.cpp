@@ -36,12 +36,14 @@ int split(View text, char sep, View* parts, int capacity) {
 }
 
 int parse_int(const std::string& field, View text, int max_value) {
-    if (text.empty() || text.size() > 9) throw error(field, text, "expected a non-negative integer");
-    int v = 0;
-    for (char c : text) {
+    if (text.empty()) throw error(field, text, "expected a non-negative integer");
+    for (char c : text)
         if (!std::isdigit(static_cast<unsigned char>(c))) throw error(field, text, "expected a non-negative integer");
-        v = v * 10 + (c - '0');
-    }
+    // Leading zeros change nothing (the reference reads them too); what is left must fit an int.
+    const View digits = text.substr(std::min(text.find_first_not_of('0'), text.size() - 1));
+    if (digits.size() > 9) throw error(field, text, "is larger than " + std::to_string(max_value));
+    int v = 0;
+    for (char c : digits) v = v * 10 + (c - '0');
     if (v > max_value) throw error(field, text, "is larger than " + std::to_string(max_value));
     return v;
 }
