@@ -9,43 +9,54 @@ namespace fourchess {
 
 namespace {
 
-// Per seat and square: the rank counted from the seat's own back line (0..13) and the steps
-// from the board's centre (0 in the middle four squares, 6 on the rim).
-struct SeatGeometry {
-    std::uint8_t relative_rank[SEAT_COUNT][GRID_SQUARES] = {};
-    std::uint8_t centre_distance[GRID_SQUARES] = {};
-    // Lines a pawn of that seat still has to go to promote, by mode (0 on the line itself).
-    std::uint8_t steps_to_promotion[2][SEAT_COUNT][GRID_SQUARES] = {};
-};
-
 constexpr int abs_int(int x) { return x < 0 ? -x : x; }
 
-constexpr SeatGeometry build_seat_geometry() {
-    SeatGeometry g;
-    for (int r = 0; r < BOARD_SIDE; ++r)
-        for (int f = 0; f < BOARD_SIDE; ++f) {
-            const Square s = make_square(f, r);
-            g.relative_rank[RED][s] = static_cast<std::uint8_t>(r);
-            g.relative_rank[BLUE][s] = static_cast<std::uint8_t>(f);
-            g.relative_rank[YELLOW][s] = static_cast<std::uint8_t>(13 - r);
-            g.relative_rank[GREEN][s] = static_cast<std::uint8_t>(13 - f);
-            const int spread = std::max(abs_int(2 * f - 13), abs_int(2 * r - 13));  // 1, 3, ..., 13
-            g.centre_distance[s] = static_cast<std::uint8_t>((spread - 1) / 2);
-        }
-    for (int mode = 0; mode < 2; ++mode)
-        for (int seat = 0; seat < SEAT_COUNT; ++seat) {
-            int line = BOARD_SIDE - 1;
-            for (int s = 0; s < GRID_SQUARES; ++s)
-                if (GEOMETRY.promotion_line[mode][seat].test(static_cast<Square>(s))) line = g.relative_rank[seat][s];
-            for (int s = 0; s < GRID_SQUARES; ++s) {
-                const int left = line - g.relative_rank[seat][s];
-                g.steps_to_promotion[mode][seat][s] = static_cast<std::uint8_t>(left < 0 ? 0 : left);
-            }
-        }
-    return g;
+// The rank of a square counted from `seat`'s own back line (0..13): the board turned so that
+// the seat sits at the bottom.
+constexpr int relative_rank(Seat seat, Square s) {
+    const int f = file_of(s), r = rank_of(s);
+    return seat == RED ? r : seat == BLUE ? f : seat == YELLOW ? 13 - r : 13 - f;
 }
 
-inline constexpr SeatGeometry SEATS = build_seat_geometry();
+// Steps from the board's centre: 0 on the middle four squares, 6 on the rim.
+constexpr int centre_distance(Square s) {
+    const int spread = std::max(abs_int(2 * file_of(s) - 13), abs_int(2 * rank_of(s) - 13));  // 1, 3, ..., 13
+    return (spread - 1) / 2;
+}
+
+// The piece-square table: one set of terms from the weights (centre, pawn advance toward the
+// promotion line, a king kept home), laid out for each seat by turning the board.
+struct PieceSquareTable {
+    std::int16_t value[2][SEAT_COUNT][PIECE_TYPE_COUNT][GRID_SQUARES] = {};  // [mode][seat][type][square]
+};
+
+constexpr PieceSquareTable build_piece_square_table() {
+    PieceSquareTable t;
+    const EvalWeights& w = WEIGHTS;
+    for (int mode = 0; mode < 2; ++mode)
+        for (int seat = 0; seat < SEAT_COUNT; ++seat) {
+            const Seat me = static_cast<Seat>(seat);
+            int promotion_rank = BOARD_SIDE - 1;
+            for (int s = 0; s < GRID_SQUARES; ++s)
+                if (GEOMETRY.promotion_line[mode][seat].test(static_cast<Square>(s))) promotion_rank = relative_rank(me, static_cast<Square>(s));
+            for (int s = 0; s < GRID_SQUARES; ++s) {
+                const Square sq = static_cast<Square>(s);
+                for (int type = PAWN; type <= KING; ++type) {
+                    int v = w.centre_bonus[type] * (6 - centre_distance(sq));
+                    if (type == PAWN) {
+                        const int left = promotion_rank - relative_rank(me, sq);
+                        v += w.pawn_advance[left < 0 ? 0 : left];
+                    } else if (type == KING) {
+                        v -= w.king_leaves_back_line * relative_rank(me, sq);
+                    }
+                    t.value[mode][seat][type][s] = static_cast<std::int16_t>(v);
+                }
+            }
+        }
+    return t;
+}
+
+inline constexpr PieceSquareTable PIECE_SQUARE = build_piece_square_table();
 
 // Squares a slider on `from` attacks along the given directions: each ray up to and including
 // its first occupied square.
@@ -96,13 +107,7 @@ SeatPicture picture_of(const Position& pos, Seat seat) {
     for_each_square(own, [&](Square s) {
         const Piece p = pos.board[s];
         const PieceType type = p.type();
-        pic.score += piece_value(p);
-        pic.score += w.centre_bonus[type] * (6 - SEATS.centre_distance[s]);
-        if (type == PAWN) {
-            pic.score += w.pawn_advance[SEATS.steps_to_promotion[mode][seat][s]];
-        } else if (type == KING) {
-            pic.score -= w.king_leaves_back_line * SEATS.relative_rank[seat][s];
-        }
+        pic.score += piece_value(p) + PIECE_SQUARE.value[mode][seat][type][s];
         const Mask256 attacks = piece_attacks(pos, s, p);
         pic.attacks |= attacks;
         if (type == PAWN) pic.pawn_attacks |= attacks;
@@ -186,11 +191,6 @@ int coordination(const Position& pos, int team_seat, const SeatPicture (&pics)[S
 }
 
 }  // namespace
-
-int piece_value(Piece p) {
-    if (!p.is_live()) return 0;
-    return p.is_one_point() ? WEIGHTS.one_point_queen_value : WEIGHTS.piece_value[p.type()];
-}
 
 SeatScores seat_scores(const Position& pos) {
     SeatScores scores;

@@ -3,6 +3,7 @@
 // promotion line, hanging pieces, and in Teams partners attacking the same king.
 #pragma once
 
+#include "fourchess/eval_weights.h"
 #include "fourchess/position.h"
 
 namespace fourchess {
@@ -21,7 +22,11 @@ int evaluate_teams(const Position& pos);
 // weight ffa_strongest_rival_permille), in eval units.
 int evaluate_ffa(const Position& pos, Seat root);
 
-// What a move's capture is worth to the ordering and the pruning margins: the victim's value.
-int piece_value(Piece p);
+// What a piece is worth in eval units (dead pieces nothing): material, and the victim's value
+// in move ordering and pruning margins. Inline: ordering asks for every capture.
+inline int piece_value(Piece p) {
+    if (!p.is_live()) return 0;
+    return p.is_one_point() ? WEIGHTS.one_point_queen_value : WEIGHTS.piece_value[p.type()];
+}
 
 }  // namespace fourchess
