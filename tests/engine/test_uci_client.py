@@ -35,8 +35,11 @@ def play_plies(engine: UciEngine, board: Board, plies: int) -> None:
         board.push(engine.choose_move(board))  # push refuses an illegal move
 
 
-def fake_engine(tmp_path: Path, *, on_go: str, on_uci: str = 'say("uciok")', on_quit: str = "break") -> list[str]:
-    """A UCI program whose answers to ``uci``, ``go`` and ``quit`` are the given statements."""
+def fake_engine(
+    tmp_path: Path, *, on_go: str, on_uci: str = 'say("uciok")', on_quit: str = "break", on_position: str = "pass"
+) -> list[str]:
+    """A UCI program whose answers to ``uci``, ``position``, ``go`` and ``quit`` are the given
+    statements."""
     script = tmp_path / "fake_engine.py"
     script.write_text(textwrap.dedent(f"""\
         import sys, time
@@ -50,6 +53,8 @@ def fake_engine(tmp_path: Path, *, on_go: str, on_uci: str = 'say("uciok")', on_
                 {on_uci}
             elif word == "isready":
                 say("readyok")
+            elif word == "position":
+                {on_position}
             elif word == "go":
                 gos += 1
                 {on_go}
@@ -182,6 +187,22 @@ def test_huge_bestmove_is_quoted_bounded(tmp_path: Path) -> None:
         with pytest.raises(IllegalEngineMoveError) as caught:
             engine.choose_move(Board())
     assert len(str(caught.value)) < 400 and len(caught.value.text) <= 80
+
+
+def test_refused_position_is_an_engine_error(tmp_path: Path) -> None:
+    command = fake_engine(tmp_path, on_position='say("info string error: position: bad FEN4: nope")', on_go="pass")
+    with UciEngine(command, depth=1) as engine:
+        with pytest.raises(EngineError, match="refused the position: error: position: bad FEN4: nope"):
+            engine.choose_move(Board())
+
+
+def test_refused_go_is_an_engine_error_not_a_wait(tmp_path: Path) -> None:
+    command = fake_engine(tmp_path, on_go='say("info string error: go: no position set")')
+    start = time.monotonic()
+    with UciEngine(command, depth=1) as engine:  # depth alone: no deadline, only the refusal ends the wait
+        with pytest.raises(EngineError, match="refused 'go depth 1': error: go: no position set"):
+            engine.choose_move(Board())
+    assert time.monotonic() - start < HUNG_BOUND_SECONDS
 
 
 def test_engine_that_never_answers_go_times_out_and_is_killed(tmp_path: Path) -> None:

@@ -121,8 +121,12 @@ class UciEngine:
         self._use_mode(board.mode)
         self._process.pending_lines()  # anything unasked-for from before is not about this search
         self._process.send(position_command(board))
-        self._process.send(go_command(limits))
-        return self._await_bestmove(board, self._deadline(board, limits, timeout))
+        refusals = self._sync()  # an engine of this dialect says here if it could not read the position
+        if refusals:
+            raise EngineError(f"engine {self._process.name} refused the position: {refusals[-1][:200]}")
+        go_line = go_command(limits)
+        self._process.send(go_line)
+        return self._await_bestmove(board, go_line, self._deadline(board, limits, timeout))
 
     def analyse(self, board: Board, **limits: Any) -> EngineInfo:
         """What the engine reports on ``board`` (``play``'s limits); its move is checked too."""
@@ -219,7 +223,7 @@ class UciEngine:
             budget = own if budget is None else min(budget, own)
         return None if budget is None else time.monotonic() + budget + self.timeout
 
-    def _await_bestmove(self, board: Board, deadline: float | None) -> PlayResult:
+    def _await_bestmove(self, board: Board, go_line: str, deadline: float | None) -> PlayResult:
         last_info: str | None = None
         strings: list[str] = []
         while True:
@@ -228,6 +232,8 @@ class UciEngine:
             if words[:1] == ["bestmove"]:
                 break
             text = info_string(line)
+            if text is not None and text.startswith("error: go:"):  # a refused go: no bestmove will come
+                raise EngineError(f"engine {self._process.name} refused {quoted(go_line, 80)}: {text[:200]}")
             if text is not None:
                 strings = (strings + [text])[-KEPT_STRINGS:]
             elif is_search_info(line):
