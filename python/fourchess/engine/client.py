@@ -316,7 +316,8 @@ def _limits(
     clocks: Sequence[float] | None = None,
     increments: Sequence[float] | None = None,
 ) -> dict[str, Any]:
-    """The limits given, checked: counts positive integers, times finite seconds >= 0."""
+    """The limits given, checked: counts positive integers, times finite seconds >= 0 (a
+    movetime > 0)."""
     limits: dict[str, Any] = {}
     for name, count in (("depth", depth), ("nodes", nodes)):
         if count is not None:
@@ -325,6 +326,8 @@ def _limits(
             limits[name] = count
     if movetime is not None:
         limits["movetime"] = _seconds("movetime", movetime)
+        if limits["movetime"] == 0:
+            raise ValueError("movetime must be more than 0 seconds")
     if clocks is not None:
         limits["clocks"] = _four_times("clocks", clocks)
         limits["increments"] = _four_times("increments", increments if increments is not None else (0, 0, 0, 0))

@@ -10,12 +10,12 @@ from __future__ import annotations
 import os
 import sys
 import threading
-import time
 from collections.abc import Callable
 from importlib import metadata
 from typing import Any, TextIO
 
 from fourchess.board import Board
+from fourchess.engine.search import Engine
 from fourchess.engine.uci_commands import (
     PositionSpec,
     UciInputError,
@@ -41,9 +41,7 @@ def _version() -> str:
         return "unknown"
 
 
-def _default_engine(*, hash_mb: int, threads: int) -> Any:
-    from fourchess.engine.search import Engine
-
+def _default_engine(*, hash_mb: int, threads: int) -> Engine:
     return Engine(hash_mb=hash_mb, threads=threads)
 
 
@@ -62,7 +60,8 @@ class UciLoop:
     """One engine session over two text streams.
 
     ``engine_factory(hash_mb=, threads=)`` makes the search engine (default
-    :class:`fourchess.engine.Engine`), once, when it is first needed.
+    :class:`fourchess.engine.Engine`; anything with its ``start``, ``stop``, ``new_game``,
+    ``hash_mb`` and ``threads``), once, when it is first needed.
     """
 
     def __init__(
@@ -233,16 +232,20 @@ class UciLoop:
         limits = parse_go(words)
         if self._board is None:
             raise UciInputError("go: no position set (the last 'position' was refused)")
-        board = self._board.copy()  # the search's own: a 'position' during the search replaces ours
+        board = self._board  # Engine.start searches a copy: a later position cannot reach it
         arguments = limits.search_arguments(board.turn)
         if board.is_game_over() or not board.legal_moves:
             self._send("bestmove (none)")
             return
         engine = self._ensure_engine()
+        try:  # the engine checks its limits here, before anything runs; a stop after this is never lost
+            pending = engine.start(board, info=self._send_info, **arguments)
+        except (ValueError, TypeError) as error:
+            raise UciInputError(f"go: {error}") from None
         with self._output_lock:
             self._searching = True
         self._search_thread = threading.Thread(
-            target=self._run_search, args=(engine, board, arguments), name="fourchess-uci-search", daemon=True
+            target=self._announce, args=(pending,), name="fourchess-uci-bestmove", daemon=True
         )
         self._search_thread.start()
 
@@ -252,11 +255,12 @@ class UciLoop:
 
     # -- the search
 
-    def _run_search(self, engine: Any, board: Board, arguments: dict[str, Any]) -> None:
+    def _announce(self, pending: Any) -> None:
+        """Waits for the search and prints its ``bestmove`` (also after a failure: a GUI waits)."""
         best = None
         try:
-            best = engine.search(board, info=self._send_info, **arguments).best
-        except Exception as error:  # reported on the protocol; the GUI still gets its bestmove
+            best = pending.result().best
+        except Exception as error:
             self._error(f"search failed: {type(error).__name__}: {error}")
         with self._output_lock:
             self._searching = False
@@ -271,11 +275,8 @@ class UciLoop:
         thread = self._search_thread
         if thread is None:
             return
-        deadline = time.monotonic() + STOP_WAIT_SECONDS
-        # Asked again until it ends: a stop that lands before the search has begun may be lost.
-        while thread.is_alive() and time.monotonic() < deadline:
-            self._engine.stop()
-            thread.join(0.05)
+        self._engine.stop()
+        thread.join(STOP_WAIT_SECONDS)
         if thread.is_alive():
             self._error(f"the search did not stop within {STOP_WAIT_SECONDS:.0f} s")
         else:

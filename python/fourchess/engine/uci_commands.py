@@ -10,12 +10,12 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from fourchess.engine.search import MAX_DEPTH
 from fourchess.pgn4.errors import quoted
 
 SEAT_LETTERS = "rbyg"  # clock words in seat order: rtime btime ytime gtime (btime is Blue)
 MAX_MILLISECONDS = 10**12  # about 31 years: any larger clock is a typo, not a time control
 MAX_NODES = 2**63 - 1
-MAX_DEPTH = 255
 
 _INTEGER = re.compile(r"-?[0-9]+")  # ASCII digits only: int() would also take '١٢' or '1_0'
 
@@ -108,7 +108,7 @@ def parse_go(words: list[str]) -> GoLimits:
         elif word == "nodes":
             values["nodes"] = _integer(what, text, 1, MAX_NODES)
         elif word == "movetime":
-            values["movetime"] = _integer(what, text, 0, MAX_MILLISECONDS) / 1000
+            values["movetime"] = _integer(what, text, 1, MAX_MILLISECONDS) / 1000
         elif word.endswith("time"):  # a GUI may send a negative clock once a seat is over time
             clocks[SEAT_LETTERS.index(word[0])] = max(0, _integer(what, text, -MAX_MILLISECONDS, MAX_MILLISECONDS)) / 1000
         else:
