@@ -1,5 +1,5 @@
-"""The fourchess command line: ``fourchess perft DEPTH``, ``fourchess play``, ``fourchess bench``
-(also ``python -m fourchess``)."""
+"""The fourchess command line: ``fourchess perft DEPTH``, ``fourchess play``, ``fourchess bench``,
+``fourchess uci`` (also ``python -m fourchess``)."""
 
 from __future__ import annotations
 
@@ -63,6 +63,12 @@ def _play(args: argparse.Namespace) -> int:
     return 0
 
 
+def _uci(args: argparse.Namespace) -> int:
+    from fourchess.engine.uci import main as uci_main
+
+    return uci_main()
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="fourchess", description="Four-player chess tools.")
     commands = parser.add_subparsers(dest="command", required=True)
@@ -88,6 +94,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--pgn4", metavar="FILE", help="write the game as PGN4")
     play.add_argument("--quiet", action="store_true", help="print only the result")
     play.set_defaults(run=_play)
+
+    uci = commands.add_parser("uci", help="the search engine over stdin/stdout in the 4PC UCI dialect (docs/uci.md)")
+    uci.set_defaults(run=_uci)
     return parser
 
 

@@ -4,3 +4,5 @@ import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir, "rules"))
+# ... and the UCI tests their session helper beside them (uci_session.py).
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
