@@ -190,3 +190,13 @@ def test_engine_shared_by_threads_never_crashes():
     for t in threads:
         t.join(HUNG)
     assert not errors
+
+
+def test_a_table_larger_than_half_the_machine_is_refused():
+    from fourchess.engine.search import MAX_HASH_MB, max_hash_mb
+
+    limit = max_hash_mb()
+    if limit >= MAX_HASH_MB:
+        pytest.skip("this machine holds the largest table")
+    with pytest.raises(ValueError, match="hash_mb"):
+        Engine(hash_mb=limit + 1)

@@ -14,7 +14,7 @@ from importlib import metadata
 import pytest
 
 from fourchess import MODERN_START_FEN4, Board
-from fourchess.engine.search import MAX_DEPTH
+from fourchess.engine.search import MAX_DEPTH, max_hash_mb
 from fourchess.engine.uci import MAX_LINE_CHARS, UciLoop
 from uci_session import PROTOCOL_LINE, UciSession
 
@@ -60,7 +60,7 @@ def test_uci_names_the_engine_and_its_options(session: UciSession) -> None:
     assert session.until("uciok") == [
         f"id name fourchess {metadata.version('fourchess')}",
         "id author the fourchess authors",
-        "option name Hash type spin default 64 min 1 max 65536",
+        f"option name Hash type spin default 64 min 1 max {max_hash_mb()}",
         "option name Threads type spin default 1 min 1 max 256",
         "option name Mode type combo default teams var teams var ffa",
         "uciok",
@@ -177,7 +177,8 @@ BAD_INPUT = [
     ("go btime 1000", "go: clocks given but none for the side to move (rtime)"),
     ("go rinc 100", "go: increments given without clocks (rtime btime ytime gtime)"),
     ("setoption name Hash value lots", "setoption Hash: expected an integer, got 'lots'"),
-    ("setoption name Hash value 0", "setoption Hash: '0' is out of range 1..65536"),
+    ("setoption name Hash value 0", f"setoption Hash: '0' is out of range 1..{max_hash_mb()}"),
+    ("setoption name Hash value 70000", f"setoption Hash: '70000' is out of range 1..{max_hash_mb()}"),
     ("setoption name Threads value 257", "setoption Threads: '257' is out of range 1..256"),
     ("setoption name Threads", "setoption Threads: needs 'value <integer 1..256>'"),
     ("setoption name Mode value chess", "setoption Mode: expected 'teams' or 'ffa', got 'chess'"),

@@ -8,6 +8,7 @@ point is 100. ``Score.mate`` counts plies (seat turns, not rounds) to a forced e
 from __future__ import annotations
 
 import math
+import os
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -18,6 +19,15 @@ from fourchess._core import Move
 
 MAX_DEPTH: int = _core.MAX_SEARCH_DEPTH
 MAX_HASH_MB = 65536
+
+
+def max_hash_mb() -> int:
+    """The largest table this machine can hold without swapping: half its memory (at most MAX_HASH_MB)."""
+    try:
+        physical = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (AttributeError, ValueError, OSError):  # not a POSIX system: trust the caller
+        return MAX_HASH_MB
+    return max(1, min(MAX_HASH_MB, physical // 2 // 2**20))
 MAX_THREADS = 256
 FFA_SEARCHES = ("brs+", "paranoid")
 
@@ -145,7 +155,7 @@ class Engine:
     """
 
     def __init__(self, *, hash_mb: int = 64, threads: int = 1, ffa_search: str = "brs+") -> None:
-        self._core = _core.Searcher(_count(hash_mb, "hash_mb", 1, MAX_HASH_MB))
+        self._core = _core.Searcher(_count(hash_mb, "hash_mb", 1, max_hash_mb()))
         self.threads = threads
         self.ffa_search = ffa_search
 
@@ -155,7 +165,7 @@ class Engine:
 
     @hash_mb.setter
     def hash_mb(self, value: int) -> None:
-        self._core.set_hash_mb(_count(value, "hash_mb", 1, MAX_HASH_MB))
+        self._core.set_hash_mb(_count(value, "hash_mb", 1, max_hash_mb()))
 
     @property
     def threads(self) -> int:

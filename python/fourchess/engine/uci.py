@@ -15,7 +15,7 @@ from importlib import metadata
 from typing import Any, TextIO
 
 from fourchess.board import Board
-from fourchess.engine.search import Engine
+from fourchess.engine.search import Engine, max_hash_mb
 from fourchess.engine.uci_commands import (
     PositionSpec,
     UciInputError,
@@ -29,7 +29,9 @@ from fourchess.pgn4.errors import quoted, shortened
 MAX_LINE_CHARS = 1 << 20  # a 4,000-ply game's position command is about 30 KB
 ERROR_CHARS = 240  # an error line never echoes more than this
 STOP_WAIT_SECONDS = 30.0  # a search told to stop that is still running then is reported, not waited on
-HASH_RANGE = (1, 65536)
+# The advertised maximum is what this machine can hold (half its memory), so a GUI never offers
+# a size the engine must then refuse.
+HASH_RANGE = (1, max_hash_mb())
 THREADS_RANGE = (1, 256)
 MODES = ("teams", "ffa")
 
