@@ -99,10 +99,10 @@ struct SeatPicture {
     Mask256 pawn_attacks;     // the part of it its pawns attack
 };
 
-SeatPicture picture_of(const Position& pos, Seat seat) {
+// Fills `pic`, which must start empty.
+void picture_of(const Position& pos, Seat seat, SeatPicture& pic) {
     const EvalWeights& w = WEIGHTS;
     const int mode = pos.mode == Mode::FFA;
-    SeatPicture pic;
     const Mask256 own = pos.live_by_seat[seat];
     for_each_square(own, [&](Square s) {
         const Piece p = pos.board[s];
@@ -113,7 +113,6 @@ SeatPicture picture_of(const Position& pos, Seat seat) {
         if (type == PAWN) pic.pawn_attacks |= attacks;
         else pic.score += w.mobility[type] * (attacks & ~own).count();
     });
-    return pic;
 }
 
 // Order of the seats' turns from the side to move: 0 for it, then 1, 2, 3.
@@ -170,7 +169,7 @@ int dangers(const Position& pos, int seat, const SeatPicture (&pics)[SEAT_COUNT]
 }
 
 void score_all(const Position& pos, SeatScores& out, SeatPicture (&pics)[SEAT_COUNT]) {
-    for (int s = 0; s < SEAT_COUNT; ++s) pics[s] = picture_of(pos, static_cast<Seat>(s));
+    for (int s = 0; s < SEAT_COUNT; ++s) picture_of(pos, static_cast<Seat>(s), pics[s]);
     for (int s = 0; s < SEAT_COUNT; ++s) {
         out.seat[s] = pics[s].score - (pos.live_by_seat[s].any() ? dangers(pos, s, pics) : 0);
         if (pos.mode == Mode::FFA) out.seat[s] += WEIGHTS.ffa_point * pos.points[s];

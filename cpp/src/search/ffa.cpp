@@ -62,11 +62,11 @@ int Worker::ffa(int depth, int alpha, int beta, int ply, bool reply_searched) {
         if (draw_by_history(ply)) return ffa_final(ply, DRAW_POINTS);
         if (move_limit_reached(ply)) return ffa_final(ply, 0);
         // The root seat is out: nothing it does matters any more, its standing is what it is.
-        if (!pos_.takes_turns(root)) return evaluate_ffa(pos_, root);
+        if (!pos_.takes_turns(root)) return evaluate();
         alpha = std::max(alpha, -(MATE_SCORE - ply));
         beta = std::min(beta, MATE_SCORE - ply);
         if (alpha >= beta) return alpha;
-        if (ply >= MAX_PLY - 1) return evaluate_ffa(pos_, root);
+        if (ply >= MAX_PLY - 1) return evaluate();
     }
     if (depth <= 0) return ffa_quiescence(alpha, beta, ply, 0);
     ++nodes_;
@@ -84,7 +84,7 @@ int Worker::ffa(int depth, int alpha, int beta, int ply, bool reply_searched) {
             return s;
     }
     const int count = generate_ordered(ply, found ? hit.move : Move::none(), false);
-    if (count == 0) return evaluate_ffa(pos_, root);  // a walking king judged only on its turn
+    if (count == 0) return evaluate();  // a walking king judged only on its turn
 
     const int original_alpha = alpha, original_beta = beta;
     Move best_move = Move::none();
@@ -163,14 +163,14 @@ int Worker::ffa_quiescence(int alpha, int beta, int ply, int qply) {
     seldepth_ = std::max(seldepth_, ply);
     if (pos_.termination != Termination::NONE) return ffa_final(ply, 0);
     const Seat root = context_.root_seat;
-    if (!pos_.takes_turns(root)) return evaluate_ffa(pos_, root);
+    if (!pos_.takes_turns(root)) return evaluate();
     ++nodes_;
     if (out_of_time_or_nodes()) return 0;
-    if (ply >= MAX_PLY - 2 || qply >= FFA_QUIESCENCE_PLIES) return evaluate_ffa(pos_, root);
+    if (ply >= MAX_PLY - 2 || qply >= FFA_QUIESCENCE_PLIES) return evaluate();
     const Seat mover = pos_.side_to_move;
     Undo undo;
     if (mover == root) {
-        int best_score = evaluate_ffa(pos_, root);
+        int best_score = evaluate();
         if (best_score >= beta) return best_score;
         alpha = std::max(alpha, best_score);
         const int count = generate_ordered(ply, Move::none(), true);

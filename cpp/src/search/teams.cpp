@@ -54,7 +54,7 @@ int Worker::teams(int depth, int alpha, int beta, int ply, bool pv_node, bool nu
         alpha = std::max(alpha, -(MATE_SCORE - ply));
         beta = std::min(beta, MATE_SCORE - ply - 1);
         if (alpha >= beta) return alpha;
-        if (ply >= MAX_PLY - 1) return evaluate_teams(pos_);
+        if (ply >= MAX_PLY - 1) return evaluate();
     }
     const bool checked = in_check(pos_, mover);
     if (checked && ply < 2 * root_depth_ + 8) ++depth;
@@ -72,7 +72,7 @@ int Worker::teams(int depth, int alpha, int beta, int ply, bool pv_node, bool nu
             return s;
     }
 
-    const int static_eval = checked ? -INFINITE_SCORE : evaluate_teams(pos_);
+    const int static_eval = checked ? -INFINITE_SCORE : evaluate();
     if (!pv_node && !checked && std::abs(beta) < MATE_BOUND) {
         // Reverse futility: far above beta near the leaves, a quiet move will not fall below it.
         if (depth <= 3 && static_eval - 120 * depth >= beta) return static_eval;
@@ -101,6 +101,13 @@ int Worker::teams(int depth, int alpha, int beta, int ply, bool pv_node, bool nu
     for (int i = 0; i < count; ++i) {
         const Move m = pick_next(ply, i, count);
         const bool tactical = is_tactical(m);
+        // Near the leaves, quiet moves late in the order, or far below alpha, are not tried:
+        // late-move pruning and futility pruning (never in check, never the first move).
+        if (!pv_node && !checked && i > 0 && depth <= 3 && !tactical && scores_[ply][i] < COUNTERMOVE_ORDER &&
+            best_score > -MATE_BOUND) {
+            if (i >= 4 + 3 * depth * depth) continue;
+            if (static_eval + 100 + 150 * depth <= alpha) continue;
+        }
         do_move(pos_, m, undo);
         push_path(ply, m);
         int score;
@@ -146,10 +153,10 @@ int Worker::teams_quiescence(int alpha, int beta, int ply, int qply) {
     ++nodes_;
     if (out_of_time_or_nodes()) return 0;
     const bool checked = in_check(pos_, mover);
-    if (ply >= MAX_PLY - 1 || qply >= QUIESCENCE_PLIES) return evaluate_teams(pos_);
+    if (ply >= MAX_PLY - 1 || qply >= QUIESCENCE_PLIES) return evaluate();
     int best_score = -INFINITE_SCORE;
     if (!checked) {
-        best_score = evaluate_teams(pos_);
+        best_score = evaluate();
         if (best_score >= beta) return best_score;
         alpha = std::max(alpha, best_score);
     }

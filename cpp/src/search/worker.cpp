@@ -31,6 +31,15 @@ Worker::Worker(SearchContext& context, const Position& root, int id) : context_(
     path_keys_[0] = pos_.key;
 }
 
+int Worker::evaluate() {
+    const std::uint64_t key = table_key(false);
+    CachedEval& slot = eval_cache_[key >> (64 - EVAL_CACHE_BITS)];
+    if (slot.key == key) return slot.score;
+    slot.key = key;
+    slot.score = context_.mode == Mode::TEAMS ? evaluate_teams(pos_) : evaluate_ffa(pos_, context_.root_seat);
+    return slot.score;
+}
+
 bool Worker::is_capture(Move m) const {
     return m.kind() == MoveKind::EN_PASSANT || pos_.board[m.to()].is_live();
 }
@@ -201,7 +210,7 @@ SearchReport Worker::iterate(const std::function<void(const SearchReport&)>& on_
     last.best = pick_next(0, 0, count);
     last.pv[0] = last.best;
     last.pv_length = 1;
-    last.score = context_.mode == Mode::TEAMS ? evaluate_teams(pos_) : evaluate_ffa(pos_, context_.root_seat);
+    last.score = evaluate();
     int previous = last.score;
     for (int depth = 1 + (id_ & 1); depth <= context_.max_depth; ++depth) {
         root_depth_ = depth;

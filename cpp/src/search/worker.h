@@ -41,6 +41,9 @@ private:
     bool later_searcher_before_root(Seat mover) const;
 
     // --- shared (worker.cpp) ---
+    // The static evaluation for this search's point of view (Teams: the side to move; FFA: the
+    // root seat), through a small cache: quiescence meets the same positions again and again.
+    int evaluate();
     int root_search(int depth, int alpha, int beta);
     int search_root_window(int depth, int previous);
     bool out_of_time_or_nodes();
@@ -79,6 +82,12 @@ private:
     int pv_length_[MAX_PLY] = {};
     int history_[SEAT_COUNT][GRID_SQUARES][GRID_SQUARES] = {};
     Move countermove_[GRID_SQUARES][GRID_SQUARES] = {};
+    struct CachedEval {
+        std::uint64_t key = 0;
+        int score = 0;
+    };
+    static constexpr int EVAL_CACHE_BITS = 16;
+    CachedEval eval_cache_[1 << EVAL_CACHE_BITS];
 };
 
 // Mate scores are stored relative to the node, so a mate found through another path keeps its
