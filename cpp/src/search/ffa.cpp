@@ -9,6 +9,7 @@
 // every move, a ply of depth each. Walking kings always play their ordering's first move.
 #include <algorithm>
 
+#include "fourchess/attacks.h"
 #include "fourchess/eval.h"
 #include "fourchess/rules.h"
 #include "worker.h"
@@ -85,6 +86,16 @@ int Worker::ffa(int depth, int alpha, int beta, int ply, bool reply_searched) {
     }
     const int count = generate_ordered(ply, found ? hit.move : Move::none(), false);
     if (count == 0) return evaluate();  // a walking king judged only on its turn
+    // Near the leaves a quiet move late in the order, or one that cannot bring the score back
+    // inside the window, is not tried (late-move and futility pruning, for either side; never
+    // in check, never the first move).
+    const bool prune_quiet = depth <= 2 && ply > 0 && !in_check(pos_, mover);
+    const int static_eval = prune_quiet ? evaluate() : 0;
+    auto skip_quiet = [&](int i, Move m, bool for_root) {
+        if (!prune_quiet || i == 0 || is_tactical(m) || scores_[ply][i] >= COUNTERMOVE_ORDER) return false;
+        if (i >= 4 + 4 * depth * depth) return true;
+        return for_root ? static_eval + 150 * depth <= alpha : static_eval - 150 * depth >= beta;
+    };
 
     const int original_alpha = alpha, original_beta = beta;
     Move best_move = Move::none();
@@ -94,6 +105,7 @@ int Worker::ffa(int depth, int alpha, int beta, int ply, bool reply_searched) {
         best_score = -INFINITE_SCORE;
         for (int i = 0; i < count; ++i) {
             const Move m = pick_next(ply, i, count);
+            if (skip_quiet(i, m, true)) continue;
             do_move(pos_, m, undo);
             push_path(ply, m);
             const int score = ffa(depth - 1, alpha, beta, ply + 1, false);
@@ -130,6 +142,7 @@ int Worker::ffa(int depth, int alpha, int beta, int ply, bool reply_searched) {
         if (may_search) {
             for (int i = 0; i < count && !cut; ++i) {
                 const Move m = pick_next(ply, i, count);
+                if (skip_quiet(i, m, false)) continue;
                 do_move(pos_, m, undo);
                 push_path(ply, m);
                 const int score = ffa(depth - 1, alpha, beta, ply + 1, true);
@@ -168,15 +181,18 @@ int Worker::ffa_quiescence(int alpha, int beta, int ply, int qply) {
     if (out_of_time_or_nodes()) return 0;
     if (ply >= MAX_PLY - 2 || qply >= FFA_QUIESCENCE_PLIES) return evaluate();
     const Seat mover = pos_.side_to_move;
+    // A seat in check cannot stand still or pass: it answers the check (every legal move).
+    const bool checked = pos_.is_active(mover) && in_check(pos_, mover);
     Undo undo;
     if (mover == root) {
-        int best_score = evaluate();
+        int best_score = checked ? -INFINITE_SCORE : evaluate();
         if (best_score >= beta) return best_score;
         alpha = std::max(alpha, best_score);
-        const int count = generate_ordered(ply, Move::none(), true);
+        const int count = generate_ordered(ply, Move::none(), !checked);
+        if (count == 0) return evaluate();
         for (int i = 0; i < count; ++i) {
             const Move m = pick_next(ply, i, count);
-            if (looks_losing(m)) continue;
+            if (!checked && looks_losing(m)) continue;
             do_move(pos_, m, undo);
             push_path(ply, m);
             const int score = ffa_quiescence(alpha, beta, ply + 1, qply + 1);
@@ -193,22 +209,27 @@ int Worker::ffa_quiescence(int alpha, int beta, int ply, int qply) {
         }
         return best_score;
     }
-    pass_turn(undo);
-    push_path(ply, Move::none());
-    int best_score = ffa_quiescence(alpha, beta, ply + 1, qply);
-    pos_.undo_action(undo);
-    pv_length_[ply] = ply;  // a pass is no move of the principal variation
-    if (stopped_) return 0;
-    if (best_score <= alpha || !pos_.is_active(mover)) return best_score;
-    beta = std::min(beta, best_score);
-    const int count = generate_ordered(ply, Move::none(), true);
+    int best_score = INFINITE_SCORE;
+    if (!checked) {
+        pass_turn(undo);
+        push_path(ply, Move::none());
+        best_score = ffa_quiescence(alpha, beta, ply + 1, qply);
+        pos_.undo_action(undo);
+        pv_length_[ply] = ply;  // a pass is no move of the principal variation
+        if (stopped_) return 0;
+        if (best_score <= alpha || !pos_.is_active(mover)) return best_score;
+        beta = std::min(beta, best_score);
+    }
+    const int count = generate_ordered(ply, Move::none(), !checked);
+    if (count == 0) return evaluate();
     for (int i = 0; i < count; ++i) {
         const Move m = pick_next(ply, i, count);
-        // Only what threatens the root seat: taking its pieces (a king capture included).
+        // Only what threatens the root seat: taking its pieces (a king capture included), or,
+        // in check, any answer to it.
         const Piece victim = pos_.board[m.to()];
         const bool hits_root = m.kind() == MoveKind::EN_PASSANT ? pos_.en_passant[root].skipped == m.to()
                                                                 : victim.is_live() && victim.seat() == root;
-        if (!hits_root || looks_losing(m)) continue;
+        if (!checked && (!hits_root || looks_losing(m))) continue;
         do_move(pos_, m, undo);
         push_path(ply, m);
         const int score = ffa_quiescence(alpha, beta, ply + 1, qply + 1);
