@@ -1,0 +1,1 @@
+"""CPU players for fourchess: player specs and matches between them."""
