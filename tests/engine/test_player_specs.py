@@ -122,3 +122,8 @@ def test_play_command_takes_players(tmp_path, mode):
     assert done.returncode == 0, done.stderr
     board = pgn4.replay(pgn4.read_game(io.StringIO(target.read_text())))
     assert 0 < len(board.move_stack) <= 60
+
+
+def test_an_external_engine_without_any_limit_is_refused_before_it_starts():
+    with pytest.raises(SpecError, match="needs a depth, nodes or movetime"):
+        player_from_spec("uci:/nonexistent/engine")

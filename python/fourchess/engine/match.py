@@ -214,9 +214,8 @@ def _rank_keys(mode: str, seating: str, board: Board, forfeit: Forfeit | None) -
         return [(forfeit is None or seating[seat] != forfeit.player, points[seat]) for seat in range(4)]
     if forfeit is not None:
         return [(seating[seat] != forfeit.player, 0) for seat in range(4)]
-    outcome = board.outcome()
-    winners = outcome.winner.seats if outcome is not None and outcome.winner is not None else range(4)
-    return [(seat in winners, 0) for seat in range(4)]  # type: ignore[union-attr]
+    winners = board.winners()  # empty for a draw: every seat ranks the same
+    return [(not winners or seat in winners, 0) for seat in range(4)]
 
 
 def _pgn4_text(task: GameTask, board: Board, forfeit: Forfeit | None) -> str:

@@ -212,6 +212,9 @@ def _search_player(spec: PlayerSpec, movetime: float | None) -> Player:
 
 
 def _uci_player(spec: PlayerSpec, movetime: float | None) -> Player:
+    if movetime is None and not spec.names_a_limit:
+        raise SpecError(f"player spec for {quoted(' '.join(spec.command))}: an external engine needs a "
+                        "depth, nodes or movetime (or a default --movetime)")
     from fourchess.engine.client import UciEngine
 
     options = {name: spec.get(key) for key, name in (("threads", "Threads"), ("hash", "Hash"))
