@@ -1,6 +1,7 @@
 """fourchess match: scheduling, adjudication, scoring, PGN4 output, and the command itself."""
 
 import io
+import os
 import subprocess
 import sys
 import time
@@ -231,3 +232,32 @@ def test_summary_counts_and_scores():
     assert summary.wins_draws_losses == (1, 3, 0)  # B's forfeit as Red in game 2, three capped draws
     assert summary.score == pytest.approx(2.5 / 4)
     assert "A: 1 won, 3 drawn, 0 lost; score 62.5%" in summary.report()
+
+
+# -- external engines (fourchess.engine.client) ---------------------------------------------
+
+FAKE_ENGINE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "match_fake_engine.py")
+
+
+@pytest.mark.parametrize("behaviour, reason", [("illegal", "IllegalEngineMoveError"),
+                                               ("crash", "EngineTerminatedError")])
+def test_an_external_engine_that_misbehaves_loses(behaviour, reason):
+    pytest.importorskip("fourchess.engine.client")
+    spec = f"uci:movetime=0.05,cmd={sys.executable} {FAKE_ENGINE} {behaviour}"
+    record = run_game(GameTask(1, None, "BABA", MatchConfig(spec, "random", max_plies=40)))
+    assert record.forfeit is not None and record.forfeit.player == "A" and record.forfeit.seat == 1
+    assert reason in record.forfeit.reason and record.score_a == 0.0
+
+
+@pytest.mark.parametrize("mode, seating", [("teams", "ABAB"), ("ffa", "ABBB")])
+def test_an_external_engine_plays_a_match_game(mode, seating):
+    pytest.importorskip("fourchess.engine.client")
+    spec = f"uci:movetime=0.05,cmd={sys.executable} {FAKE_ENGINE}"
+    record = run_game(GameTask(1, None, seating, MatchConfig(spec, "random", mode=mode, max_plies=24)))
+    assert record.forfeit is None and 0 < record.plies <= 24
+    _, played = replayed(record)
+    board = Board(mode=mode)
+    for move in played.move_stack:  # the engine's seats always played the first move in sorted form
+        if seating[board.turn] == "A":
+            assert str(move) == min(str(legal) for legal in board.legal_moves)
+        board.push(move)
