@@ -9,7 +9,7 @@ import time
 import pytest
 
 from fourchess import MODERN_START_FEN4, Board, Move, Team, Termination, pgn4
-from fourchess.engine.match import GameTask, MatchConfig, read_openings, run_game, run_match, schedule
+from fourchess.engine.match import GameTask, MatchConfig, MatchError, read_openings, run_game, run_match, schedule
 from fourchess.engine.match_summary import MatchSummary
 from fourchess.players import RandomPlayer
 from rules.rules_helpers import fen4
@@ -83,6 +83,9 @@ def test_match_config_checks_its_settings():
         MatchConfig("random", "random", mode="chess")
     with pytest.raises(ValueError, match="concurrency"):
         run_match(MatchConfig("random", "random"), concurrency=0)
+    with pytest.raises(ValueError, match="needs a depth, nodes or movetime"):
+        MatchConfig("uci:my-engine", "random")
+    assert MatchConfig("uci:my-engine", "random", movetime=0.1).spec_a == "uci:my-engine"
 
 
 def test_openings_file(tmp_path):
@@ -261,3 +264,10 @@ def test_an_external_engine_plays_a_match_game(mode, seating):
         if seating[board.turn] == "A":
             assert str(move) == min(str(legal) for legal in board.legal_moves)
         board.push(move)
+
+
+def test_an_engine_that_cannot_start_stops_the_match():
+    pytest.importorskip("fourchess.engine.client")
+    config = MatchConfig("random", "uci:movetime=0.05,cmd=/nonexistent/engine", games=1)
+    with pytest.raises(MatchError, match=r"player B \('uci:movetime=0.05,cmd=/nonexistent/engine'\) could not be started"):
+        run_match(config)

@@ -84,7 +84,7 @@ per-game score variance (score +- 1.96*sqrt(var/n)); a 0% or 100% score gives a 
 
 
 def run_match_command(args: argparse.Namespace) -> int:
-    from fourchess.engine.match import GameRecord, MatchConfig, read_openings, run_match
+    from fourchess.engine.match import GameRecord, MatchConfig, MatchError, read_openings, run_match
     from fourchess.engine.match_summary import MatchSummary, describe
 
     openings = read_openings(args.openings, args.mode) if args.openings else (None,)
@@ -110,6 +110,9 @@ def run_match_command(args: argparse.Namespace) -> int:
 
     try:
         records = run_match(config, concurrency=args.concurrency, on_game=on_game)
+    except MatchError as error:
+        print(f"fourchess: error: {error}", file=sys.stderr)
+        return 2
     finally:
         if output is not None:
             output.close()

@@ -39,6 +39,10 @@ FORFEIT_FACTOR, FORFEIT_GRACE = 2.0, 1.0  # a move over 2 * movetime + 1 s loses
 DEFAULT_MAX_PLIES = 800
 
 
+class MatchError(RuntimeError):
+    """A match that cannot go on: a player could not even be built (a missing engine program)."""
+
+
 @dataclass(frozen=True)
 class MatchConfig:
     """What a match plays: ``movetime`` (seconds) is the default for search/uci specs that name
@@ -56,7 +60,11 @@ class MatchConfig:
     def __post_init__(self) -> None:
         if self.mode not in ("teams", "ffa"):
             raise ValueError(f"mode must be 'teams' or 'ffa', got {self.mode!r}")
-        parse_spec(self.spec_a), parse_spec(self.spec_b)  # SpecError now, not in every worker
+        for text in (self.spec_a, self.spec_b):  # SpecError now, not in every worker
+            spec = parse_spec(text)
+            if spec.kind == "uci" and spec.movetime(self.movetime) is None and not spec.names_a_limit:
+                raise ValueError(f"player {quoted(text)}: an external engine needs a depth, nodes or movetime "
+                                 "(or a default --movetime)")
         if self.games is not None and self.games < 1:
             raise ValueError(f"games must be at least 1, got {self.games}")
         if self.max_plies < 1:
@@ -178,11 +186,12 @@ def run_game(task: GameTask, players: dict[str, Player] | None = None) -> GameRe
     given; the ones built here are closed at the end (an external engine's process)."""
     config = task.config
     specs: dict[str, PlayerSpec] = {"A": parse_spec(config.spec_a), "B": parse_spec(config.spec_b)}
-    built = {}
-    if players is None:
-        seeds = {"A": config.seed * 1_000_003 + task.number * 2, "B": config.seed * 1_000_003 + task.number * 2 + 1}
-        built = players = {side: spec.build(movetime=config.movetime, seed=seeds[side]) for side, spec in specs.items()}
+    built: dict[str, Player] = {}
     try:
+        if players is None:
+            players = built
+            for side, spec in specs.items():
+                built[side] = _build(side, spec, config, seed=config.seed * 1_000_003 + task.number * 2 + (side == "B"))
         board = new_board(config, task.opening)
         movetimes = [specs[side].movetime(config.movetime) for side in task.seating]
         rng = random.Random(config.seed * 1_000_003 + task.number)
@@ -190,6 +199,15 @@ def run_game(task: GameTask, players: dict[str, Player] | None = None) -> GameRe
     finally:
         close_players(list(built.values()))
     return _record(task, board, forfeit)
+
+
+def _build(side: str, spec: PlayerSpec, config: MatchConfig, seed: int) -> Player:
+    try:
+        return spec.build(movetime=config.movetime, seed=seed)
+    except Exception as error:
+        text = config.spec_a if side == "A" else config.spec_b
+        raise MatchError(f"player {side} ({quoted(text)}) could not be started: {type(error).__name__}: "
+                         f"{shortened(str(error))}") from error
 
 
 def _record(task: GameTask, board: Board, forfeit: Forfeit | None) -> GameRecord:
