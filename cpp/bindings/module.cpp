@@ -11,6 +11,8 @@
 #include <pybind11/stl.h>
 
 #include "arguments.h"  // before any use of Move or Piece: their casters refuse uninitialised values
+#include "py_game.h"
+#include "search_binding.h"
 
 #include <chrono>
 #include <optional>
@@ -27,6 +29,8 @@
 namespace py = pybind11;
 using namespace fourchess;
 using fourchess_bindings::utf8_text;
+using fourchess_bindings::PyGame;
+using fourchess_bindings::game;
 
 namespace {
 
@@ -93,17 +97,6 @@ int checked_threads(const py::object& threads) {
     return static_cast<int>(checked_int(threads, "threads", 1, MAX_THREADS, "1.." + std::to_string(MAX_THREADS)));
 }
 
-// The core Game as Python holds it. The marker tells a constructed object from storage that
-// Board.__new__ allocated but no __init__ filled: the latter is refused, never read.
-struct PyGame : Game {
-    static constexpr std::uint64_t ALIVE = 0x46434845535334ull;
-    std::uint64_t marker = ALIVE;
-    PyGame(const Position& root, const Rules& rules) : Game(root, rules) {}
-    PyGame(const PyGame& other) : Game(other) {}
-    // A volatile store, so the compiler cannot drop it as dead at the end of the lifetime.
-    ~PyGame() { *static_cast<volatile std::uint64_t*>(&marker) = 0; }
-};
-
 // Python Move objects handed out by legal-move lists, cached by their 32 bits: a pybind11
 // instance costs about 0.1 us, a cache hit a few ns, so list(board.legal_moves) stops paying one
 // per move. Moves are immutable values, so equal moves may share one object. Direct-mapped and
@@ -135,11 +128,6 @@ MoveObjectCache& move_objects() {
     return *cache;
 }
 
-Game& game(PyGame& g) {
-    if (g.marker != PyGame::ALIVE) throw py::type_error("this Board was never initialised (call Board(...), not Board.__new__)");
-    return g;
-}
-const Game& game(const PyGame& g) { return game(const_cast<PyGame&>(g)); }
 
 std::optional<Seat> seat_or_none(Piece p) { return p.is_dead() ? std::nullopt : std::optional<Seat>(p.seat()); }
 
@@ -478,4 +466,5 @@ PYBIND11_MODULE(_core, m) {
             }
             return result;
         }, py::arg("depth"));
+    fourchess_bindings::bind_search(m);
 }

@@ -29,6 +29,8 @@ public:
     const Position& position() const { return position_; }
     const std::vector<Step>& history() const { return history_; }
     int moves_played() const { return moves_played_; }
+    // Keys of the root and of the position after every step, oldest first (repetition tests).
+    const std::vector<std::uint64_t>& keys() const { return keys_; }
 
     // `m` must be legal in position() (from generate_legal or legal_move_matching).
     void push(Move m);

@@ -1,0 +1,49 @@
+// Every weight of the evaluation in one table, so that self-play tuning can change them in one
+// place. Units: centipawn-like "eval units" (a Teams pawn is 50: in four-player chess a pawn is
+// worth far less against a queen than in two-player chess, as the strongest open Teams engine
+// also weighs it). FFA points are worth FFA_POINT units each (a queen's 9 points about its 1000).
+#pragma once
+
+#include "fourchess/types.h"
+
+namespace fourchess {
+
+struct EvalWeights {
+    int piece_value[PIECE_TYPE_COUNT] = {0, 50, 300, 400, 500, 1000, 0};  // none P N B R Q K
+    int one_point_queen_value = 1000;  // moves as a queen; only its capture is worth 1 point
+
+    // Piece-square terms, built from these (one table per piece type, rotated to each seat).
+    int centre_bonus[PIECE_TYPE_COUNT] = {0, 2, 10, 6, 3, 3, 0};  // per step closer to the centre
+    // By lines still to go to the promotion line (index 0 is the line itself, never a pawn's).
+    int pawn_advance[BOARD_SIDE] = {0, 120, 70, 45, 28, 16, 8, 4, 0, 0, 0, 0, 0, 0};
+    int king_leaves_back_line = 30;  // penalty per line a king stands off its back line (middlegame)
+
+    // Mobility: per square a piece attacks that its own seat does not occupy.
+    int mobility[PIECE_TYPE_COUNT] = {0, 0, 4, 3, 2, 1, 0};
+
+    // King safety.
+    int shield_pawn = 12;          // own pawn on one of the three squares in front of the king
+    int king_zone_attack = 10;     // per enemy attack on a square next to the king
+    int king_attackers_squared = 6;  // times the square of the enemy seats attacking the zone
+
+    // A piece an enemy attacks and no friendly piece defends (or attacked by a cheaper piece):
+    // per mille of its value, more when the attacker moves before the owner's side can answer.
+    int hanging_permille = 120;
+    int hanging_next_mover_permille = 350;
+
+    // Teams: partners attacking the same enemy king's zone.
+    int partner_attack_same_king = 25;
+
+    int tempo = 10;  // for the side to move
+
+    int ffa_point = 100;  // FFA: one point, in eval units
+    // FFA: the rivals' standing the root is measured against, from their mean (0) to the
+    // strongest alone (1000). With the strongest alone, a search that assumes opponents work
+    // against the root has them feed each other pieces (a queen given to a third seat raises the
+    // strongest rival by 9 points): the start position then scored -900 at depth 6.
+    int ffa_strongest_rival_permille = 0;
+};
+
+inline constexpr EvalWeights WEIGHTS{};
+
+}  // namespace fourchess
