@@ -43,7 +43,7 @@ def test_specs_parse(text, spec):
     ("search:hash=-1", "hash='-1'"),
     ("search:movetime=0", "movetime='0': expected seconds"),
     ("search:movetime=nan", "movetime='nan'"),
-    ("search:ffa=maxn", "ffa='maxn': expected one of brs+, brs, paranoid"),
+    ("search:ffa=maxn", "ffa='maxn': expected one of brs+, paranoid"),
     ("search:depth=3,depth=4", "option 'depth' given twice"),
     ("search:depth=3,", "a trailing ','"),
     ("greedy:seed=x", "seed='x'"),
@@ -127,3 +127,24 @@ def test_play_command_takes_players(tmp_path, mode):
 def test_an_external_engine_without_any_limit_is_refused_before_it_starts():
     with pytest.raises(SpecError, match="needs a depth, nodes or movetime"):
         player_from_spec("uci:/nonexistent/engine")
+
+
+def test_the_ffa_choices_are_the_engines():
+    from fourchess.engine.search import FFA_SEARCHES as ENGINE_FFA_SEARCHES
+    from fourchess.engine.specs import FFA_SEARCHES
+
+    assert set(FFA_SEARCHES) == set(ENGINE_FFA_SEARCHES)
+
+
+@pytest.mark.parametrize("mode", ["teams", "ffa"])
+def test_search_specs_build_a_search_player(mode):
+    from fourchess.players import SearchPlayer
+
+    player = player_from_spec("search:depth=2,hash=8,ffa=paranoid")
+    assert isinstance(player, SearchPlayer) and player.depth == 2
+    assert player.engine.hash_mb == 8 and player.engine.ffa_search == "paranoid"
+    board = Board(mode=mode)
+    assert player.choose_move(board) in board.legal_moves
+    timed = player_from_spec("search:threads=2", movetime=0.05)  # names no limit: takes the default
+    assert timed.movetime == 0.05 and timed.engine.threads == 2
+    assert player_from_spec("search:depth=3", movetime=0.05).movetime is None

@@ -10,7 +10,7 @@ from fourchess.players import Player
 
 SPEC_HELP = """player specs (movetime in seconds; --movetime is in milliseconds):
   random[:seed=N]      greedy[:seed=N]      (greedy: the best immediate capture/points, 1 ply)
-  search[:depth=N,nodes=N,movetime=S,threads=N,hash=MB,ffa=brs+|brs|paranoid]
+  search[:depth=N,nodes=N,movetime=S,threads=N,hash=MB,ffa=brs+|paranoid]
   uci:COMMAND  or  uci:depth=N,nodes=N,movetime=S,threads=N,hash=MB,cmd=COMMAND
                        (an external 4PC UCI engine; cmd= comes last and takes the rest)
 --movetime is the time per move of every search/uci spec that names no depth, nodes or movetime."""

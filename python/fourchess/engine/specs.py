@@ -5,7 +5,7 @@ Grammar (``KIND`` alone, or ``KIND:OPTIONS``; options are ``key=value`` joined b
 
     random[:seed=N]                     uniform among the legal moves
     greedy[:seed=N]                     the 1-ply greedy player (fourchess.players.GreedyPlayer)
-    search[:depth=N,nodes=N,movetime=S,threads=N,hash=MB,ffa=brs+|brs|paranoid]
+    search[:depth=N,nodes=N,movetime=S,threads=N,hash=MB,ffa=brs+|paranoid]
                                         the built-in engine (fourchess.players.SearchPlayer)
     uci:COMMAND                         an external engine speaking the 4PC UCI dialect
     uci:depth=N,nodes=N,movetime=S,threads=N,hash=MB,cmd=COMMAND
@@ -37,7 +37,7 @@ from fourchess.pgn4.errors import quoted
 from fourchess.players import GreedyPlayer, Player, RandomPlayer
 
 KINDS = ("random", "greedy", "search", "uci")
-FFA_SEARCHES = ("brs+", "brs", "paranoid")
+FFA_SEARCHES = ("brs+", "paranoid")  # as fourchess.engine.search.FFA_SEARCHES, without importing it
 _KEY = re.compile(r"([A-Za-z_]\w*)=")
 _SPEC_START = re.compile(rf"({'|'.join(KINDS)})(:|$)")
 
@@ -201,14 +201,9 @@ def _command(text: str, line: str) -> tuple[str, ...]:
 def _search_player(spec: PlayerSpec, movetime: float | None) -> Player:
     from fourchess.players import SearchPlayer  # the engine is imported only when it is used
 
-    threads, hash_mb = spec.get("threads") or 1, spec.get("hash") or 64
-    engine = None
-    if spec.get("ffa") is not None:
-        from fourchess.engine import Engine
-
-        engine = Engine(hash_mb=hash_mb, threads=threads, ffa_search=spec.get("ffa"))
     return SearchPlayer(depth=spec.get("depth"), nodes=spec.get("nodes"), movetime=movetime,
-                        threads=threads, hash_mb=hash_mb, engine=engine)
+                        threads=spec.get("threads") or 1, hash_mb=spec.get("hash") or 64,
+                        ffa_search=spec.get("ffa") or "brs+")
 
 
 def _uci_player(spec: PlayerSpec, movetime: float | None) -> Player:
