@@ -22,14 +22,23 @@ import time
 from fourchess import Board
 
 OPENING_PLIES = 4
-# (label, A, B, games, concurrency): the games are per mode; concurrency 1 where A uses 2 threads
-RUNGS = [
-    ("search vs random", "search:depth=2", "random", 16, 2),
-    ("search vs greedy", "search:depth=2", "greedy", 16, 2),
-    ("depth 3 vs depth 2", "search:depth=3", "search:depth=2", 24, 2),
-    ("2 threads vs 1", "search:movetime=0.05,threads=2", "search:movetime=0.05,threads=1", 16, 1),
-]
 MAX_PLIES = 400
+# mode -> (label, A, B, games, concurrency); concurrency 1 where A searches with 2 threads (2 cores)
+RUNGS = {
+    "teams": [
+        ("search vs random", "search:depth=3", "random", 40, 2),
+        ("search vs greedy", "search:depth=3", "greedy", 40, 2),
+        ("depth 4 vs depth 3", "search:depth=4", "search:depth=3", 40, 2),
+        ("2 threads vs 1", "search:movetime=0.05,threads=2", "search:movetime=0.05,threads=1", 24, 1),
+    ],
+    # FFA by nodes against the weak players: a fixed depth can cost seconds in their wild positions
+    "ffa": [
+        ("search vs random", "search:nodes=50000", "random", 16, 2),
+        ("search vs greedy", "search:nodes=50000", "greedy", 16, 2),
+        ("depth 3 vs depth 2", "search:depth=3", "search:depth=2", 24, 2),
+        ("2 threads vs 1", "search:movetime=0.02,threads=2", "search:movetime=0.02,threads=1", 24, 1),
+    ],
+}
 
 
 def random_openings(mode: str, count: int, seed: int) -> list[str]:
@@ -76,7 +85,7 @@ def main() -> int:
     os.makedirs(folder, exist_ok=True)
     start = time.perf_counter()
     for mode in modes:
-        for label, a, b, games, concurrency in RUNGS:
+        for label, a, b, games, concurrency in RUNGS[mode]:
             count = max(2, round(games * args.scale))
             print("\n".join(run_rung(mode, label, a, b, count, concurrency, folder)), flush=True)
     print(f"ladder: {time.perf_counter() - start:.0f} s; files in {folder}")
