@@ -62,6 +62,7 @@ def test_a_zero_score_gives_the_mirror_bound():
 def test_all_draws_is_zero_with_no_spread():
     result = estimate([0.5] * 6)
     assert (result.elo, result.low, result.high) == (0.0, 0.0, 0.0)
+    assert str(result).startswith("Elo +0.0 [+0.0, +0.0]")  # not -0.0: log10(1) times -400
 
 
 @pytest.mark.parametrize("scores", [[], [1.2], [-0.5, 1.0]])

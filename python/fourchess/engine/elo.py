@@ -33,7 +33,7 @@ def elo_from_score(score: float) -> float:
     """The Elo difference at which the stronger side's expected score is ``score`` (0 < s < 1)."""
     if not 0 < score < 1:
         raise ValueError(f"an Elo difference needs a score strictly between 0 and 1, got {score!r}")
-    return -400 * math.log10(1 / score - 1)
+    return -400 * math.log10(1 / score - 1) + 0.0  # + 0.0: an even score is +0, not -0
 
 
 @dataclass(frozen=True)
