@@ -8,9 +8,10 @@ import sys
 import time
 
 from fourchess.board import Board
+from fourchess.engine.commands import add_match_command, add_play_options, play_players
+from fourchess.engine.specs import close_players
 from fourchess.outcome import SEAT_NAMES
 from fourchess.play import play_game
-from fourchess.players import RandomPlayer
 from fourchess.rules import Rules
 
 
@@ -42,7 +43,7 @@ def _bench(args: argparse.Namespace) -> int:
 def _play(args: argparse.Namespace) -> int:
     rules = Rules(mode=args.mode, setup=args.setup, dead_king_walking=not args.house, move_limit=args.move_limit)
     board = Board(rules=rules)
-    players = [RandomPlayer(None if args.seed is None else args.seed * 4 + seat) for seat in range(4)]
+    players = play_players(args.players, args.movetime, args.seed)
     rounds = 0
 
     def show(current: Board) -> None:
@@ -52,7 +53,10 @@ def _play(args: argparse.Namespace) -> int:
             print(f"-- round {rounds}: {SEAT_NAMES[current.turn]} to move, points {current.points}")
             print(current)
 
-    outcome = play_game(board, players, on_round=show)
+    try:
+        outcome = play_game(board, players, on_round=show)
+    finally:
+        close_players(players)
     print(f"{outcome.termination.name.lower().replace('_', ' ')}: {board.result()}")
     if args.pgn4:
         from fourchess import pgn4
@@ -85,7 +89,7 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--depth", type=int, default=6, help="perft depth for the nodes/s figures (default 6)")
     bench.set_defaults(run=_bench)
 
-    play = commands.add_parser("play", help="play a whole game between random CPU seats")
+    play = commands.add_parser("play", help="play a whole game between CPU seats (random by default)")
     play.add_argument("--mode", choices=["teams", "ffa"], default="teams")
     play.add_argument("--setup", choices=["modern", "classic"], default="modern")
     play.add_argument("--house", action="store_true", help="house rules: no walking kings")
@@ -93,10 +97,13 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, default=None, help="seed for the players' choices")
     play.add_argument("--pgn4", metavar="FILE", help="write the game as PGN4")
     play.add_argument("--quiet", action="store_true", help="print only the result")
+    add_play_options(play)
     play.set_defaults(run=_play)
 
     uci = commands.add_parser("uci", help="the search engine over stdin/stdout in the 4PC UCI dialect (docs/uci.md)")
     uci.set_defaults(run=_uci)
+
+    add_match_command(commands)
     return parser
 
 

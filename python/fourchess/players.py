@@ -32,6 +32,66 @@ class RandomPlayer:
         return self.rng.choice(moves)
 
 
+# RULES.md §7's capture points (P1 N3 B5 R5 Q9, 1-point queen 1), also Greedy's Teams material.
+_PIECE_VALUES = {"P": 1, "N": 3, "B": 5, "R": 5, "Q": 9, "D": 1, "K": 0}
+_SEAT_LETTERS = "rbyg"
+_TEAMS_WIN = 1_000  # above any material one move can win
+
+
+class GreedyPlayer:
+    """The 1-ply greedy player: plays the move whose immediate result is best for the mover,
+    breaking ties at random from its own seeded RNG.
+
+    Teams: a move that wins the game at once (a king capture, or a mate of the next seat, decided
+    on its turn) is best, then the enemy material it captures (RULES.md §7 values). FFA: the points
+    the move earns the mover (captures, mate +20, check bonuses), then the fewest points it hands
+    the rivals (a stalemated seat gets +20).
+    """
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose_move(self, board: Board) -> Move:
+        moves = list(board.legal_moves)
+        if not moves:
+            raise ValueError("choose_move needs a board whose side to move has a legal move")
+        score = _ffa_gain if board.is_ffa else _teams_gain
+        scored = [(score(board, move), move) for move in moves]
+        best = max(value for value, _ in scored)
+        return self.rng.choice([move for value, move in scored if value == best])
+
+
+def _teams_gain(board: Board, move: Move) -> tuple[int, ...]:
+    mover = board.turn
+    before = _enemy_material(board, mover)
+    board.push(move)
+    try:
+        won = board.is_game_over() and mover in board.winners()
+        return (_TEAMS_WIN if won else before - _enemy_material(board, mover),)
+    finally:
+        board.pop()
+
+
+def _ffa_gain(board: Board, move: Move) -> tuple[int, ...]:
+    mover = board.turn
+    before = board.points
+    board.push(move)
+    try:
+        gained = [after - earlier for after, earlier in zip(board.points, before)]
+    finally:
+        board.pop()
+    return (gained[mover], -max(gain for seat, gain in enumerate(gained) if seat != mover))
+
+
+def _enemy_material(board: Board, mover: int) -> int:
+    """The live material of the mover's Teams opponents, read from the FEN4 placement (one C++
+    call; this also counts the pawn an en-passant capture removes from another square)."""
+    enemies = (_SEAT_LETTERS[(mover + 1) % 4], _SEAT_LETTERS[(mover + 3) % 4])
+    placement = board.fen4().rsplit("-", 1)[1]
+    return sum(_PIECE_VALUES[cell[1]] for cell in placement.replace("/", ",").split(",")
+               if len(cell) == 2 and cell[0] in enemies)
+
+
 class SearchPlayer:
     """The CPU player: the core's search (``fourchess.engine``) with one Engine for the game.
 

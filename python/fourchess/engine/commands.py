@@ -1,0 +1,134 @@
+"""The command-line side of CPU players: ``fourchess play --players`` and ``fourchess match``."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from fourchess.engine import specs
+from fourchess.players import Player
+
+SPEC_HELP = """player specs (movetime in seconds; --movetime is in milliseconds):
+  random[:seed=N]      greedy[:seed=N]      (greedy: the best immediate capture/points, 1 ply)
+  search[:depth=N,nodes=N,movetime=S,threads=N,hash=MB,ffa=brs+|paranoid]
+  uci:COMMAND  or  uci:depth=N,nodes=N,movetime=S,threads=N,hash=MB,cmd=COMMAND
+                       (an external 4PC UCI engine; cmd= comes last and takes the rest)
+--movetime is the time per move of every search/uci spec that names no depth, nodes or movetime."""
+
+
+def add_play_options(play: argparse.ArgumentParser) -> None:
+    play.add_argument("--players", nargs="+", default=["random"], metavar="SPEC",
+                      help="one spec for every seat, or four in seat order R B Y G, given as separate "
+                           "words or joined by commas (search,random,search,search); default random")
+    play.add_argument("--movetime", type=_milliseconds, default=None, metavar="MS",
+                      help="milliseconds per move for search/uci players that name no limit")
+    play.epilog = SPEC_HELP
+    play.formatter_class = argparse.RawDescriptionHelpFormatter
+
+
+def play_players(words: list[str], movetime: float | None, seed: int | None) -> list[Player]:
+    """The four seats' players: random/greedy one per seat (seeded ``seed * 4 + seat``), one
+    shared search/uci player per distinct spec (one engine, one table, one process)."""
+    texts = [text for word in words for text in specs.split_specs(word)]
+    if len(texts) == 1:
+        texts *= 4
+    if len(texts) != 4:
+        raise ValueError(f"--players needs one spec or four (R B Y G), got {len(texts)}: {', '.join(texts)[:200]}")
+    parsed = [specs.parse_spec(text) for text in texts]
+    shared: dict[specs.PlayerSpec, Player] = {}
+    players: list[Player] = []
+    for seat, spec in enumerate(parsed):
+        if spec.kind in ("random", "greedy"):
+            players.append(spec.build(seed=None if seed is None else seed * 4 + seat))
+        else:
+            if spec not in shared:
+                shared[spec] = spec.build(movetime=movetime)
+            players.append(shared[spec])
+    return players
+
+
+def add_match_command(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    from fourchess.engine.match import DEFAULT_MAX_PLIES
+
+    match = commands.add_parser(
+        "match", help="play many games between two players and estimate their Elo difference",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Plays games between player A and player B from FEN4 openings, adjudicating every move, "
+                    "and prints the result with an Elo difference and its 95% interval.",
+        epilog=SPEC_HELP + """
+
+seating: Teams: A plays Red+Yellow, then Blue+Green, on each opening. FFA: A holds one seat and B
+the other three, A taking Red, Blue, Yellow, Green in turn on each opening.
+adjudication: an illegal move, a player's error (an engine crash or time-out) or a move over
+2 * movetime + 1 s forfeits the game (the seat resigns or times out on the board); --max-plies
+ends a game (Teams: a draw; FFA: ranked by points).
+score: Teams 1/0.5/0 per game; FFA the share of the three B seats A finished ahead of (by points;
+a forfeiting player ranks last). Elo = -400*log10(1/score - 1); its 95% interval comes from the
+per-game score variance (score +- 1.96*sqrt(var/n)); a 0% or 100% score gives a one-sided bound.""")
+    match.add_argument("player_a", metavar="A", help="player A's spec")
+    match.add_argument("player_b", metavar="B", help="player B's spec")
+    match.add_argument("--mode", choices=["teams", "ffa"], default="teams")
+    match.add_argument("--games", type=int, default=None,
+                       help="games to play (default: each opening once per seating: 2 Teams, 4 FFA)")
+    match.add_argument("--openings", metavar="FILE",
+                       help="FEN4 openings, one a line, '#' comments (default: the start position)")
+    match.add_argument("--movetime", type=_milliseconds, default=None, metavar="MS",
+                       help="milliseconds per move for search/uci players that name no limit")
+    match.add_argument("--max-plies", type=int, default=DEFAULT_MAX_PLIES,
+                       help=f"end each game after this many moves from its opening (default {DEFAULT_MAX_PLIES})")
+    match.add_argument("--concurrency", type=int, default=1, help="games played at once, in worker processes")
+    match.add_argument("--pgn4", metavar="FILE", help="write every game as PGN4, in game order")
+    match.add_argument("--seed", type=int, default=0, help="seed for the random/greedy players and walking kings")
+    match.add_argument("--quiet", action="store_true", help="no progress line")
+    match.set_defaults(run=run_match_command)
+
+
+def run_match_command(args: argparse.Namespace) -> int:
+    from fourchess.engine.match import GameRecord, MatchConfig, MatchError, read_openings, run_match
+    from fourchess.engine.match_summary import MatchSummary, describe
+
+    openings = read_openings(args.openings, args.mode) if args.openings else (None,)
+    config = MatchConfig(args.player_a, args.player_b, mode=args.mode, games=args.games, openings=openings,
+                         max_plies=args.max_plies, movetime=args.movetime, seed=args.seed)
+    total, done = config.total_games, []
+    output = open(args.pgn4, "w", encoding="utf-8") if args.pgn4 else None
+    overwrite = sys.stderr.isatty()
+    unwritten: dict[int, str] = {}
+
+    def on_game(record: GameRecord) -> None:
+        done.append(record)
+        if output is not None:  # in game order, each as soon as the games before it are written
+            unwritten[record.number] = record.pgn4
+            number = len(done) - len(unwritten) + 1  # games 1..number-1 are written
+            while number in unwritten:
+                output.write(unwritten.pop(number) + "\n")
+                number += 1
+            output.flush()
+        if not args.quiet:
+            line = f"{MatchSummary(config, done).progress_line(total)}  {describe(record)}"
+            print(f"\r\033[K{line}" if overwrite else line, end="" if overwrite else "\n", file=sys.stderr, flush=True)
+
+    try:
+        records = run_match(config, concurrency=args.concurrency, on_game=on_game)
+    except MatchError as error:
+        print(f"fourchess: error: {error}", file=sys.stderr)
+        return 2
+    finally:
+        if output is not None:
+            output.close()
+    if overwrite and not args.quiet:
+        print(file=sys.stderr)
+    print("\n".join(MatchSummary(config, records).report()))
+    if args.pgn4:
+        print(f"{len(records)} games written to {args.pgn4}")
+    return 0
+
+
+def _milliseconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected milliseconds, got {text!r}") from None
+    if not 0 < value <= 86_400_000:
+        raise argparse.ArgumentTypeError(f"expected milliseconds above 0, got {text!r}")
+    return value / 1000

@@ -1,0 +1,279 @@
+"""Matches between two players (A and B): many games, adjudicated by the library.
+
+Seating. Teams: on each opening A plays Red+Yellow, then Blue+Green. FFA: A takes one seat and
+B the other three, and A moves through Red, Blue, Yellow, Green on each opening (four games), so
+A is measured against a field of B. Games cycle through the openings in that order.
+
+Adjudication (every move): the library checks each move; a player whose move is illegal (or not
+a Move), who raises (an engine crash, time-out or protocol error), or who takes longer than
+``2 * movetime + 1 s`` when it has a movetime, forfeits: its seat resigns (times out, for time)
+on the board and the game stops there. A ply cap (``max_plies``, the rules' move limit counted
+from the opening) ends a game: Teams a draw, FFA ranked by points. Walking kings (RULES.md §7)
+move at random, as for any CPU seat.
+
+Scores for A. Teams: 1 win, 1/2 draw, 0 loss. FFA: the seats are ranked by points, except that
+a forfeiting player's seats rank below all the other player's; A's game score is the share of
+the three B seats it finished ahead of (a tie counts 1/2): 1 for first alone, 0 for last. That
+is A-beat-B counted over the three pairings of the game; :mod:`fourchess.engine.elo` turns the
+mean into an Elo difference. Places: 1 + the number of seats ranked strictly above.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import random
+import time
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
+
+from fourchess import Board, Move, Rules, pgn4
+from fourchess.engine.specs import PlayerSpec, close_players, parse_spec
+from fourchess.outcome import SEAT_NAMES
+from fourchess.pgn4.errors import quoted, shortened
+from fourchess.players import Player
+
+TEAMS_SEATINGS = ("ABAB", "BABA")
+FFA_SEATINGS = ("ABBB", "BABB", "BBAB", "BBBA")
+FORFEIT_FACTOR, FORFEIT_GRACE = 2.0, 1.0  # a move over 2 * movetime + 1 s loses
+DEFAULT_MAX_PLIES = 800
+
+
+class MatchError(RuntimeError):
+    """A match that cannot go on: a player could not even be built (a missing engine program)."""
+
+
+@dataclass(frozen=True)
+class MatchConfig:
+    """What a match plays: ``movetime`` (seconds) is the default for search/uci specs that name
+    no limit; ``openings`` are FEN4 texts, None for the mode's start position."""
+
+    spec_a: str
+    spec_b: str
+    mode: str = "teams"
+    games: int | None = None  # default: every opening once in every seating
+    openings: tuple[str | None, ...] = (None,)
+    max_plies: int = DEFAULT_MAX_PLIES
+    movetime: float | None = None
+    seed: int = 0
+
+    def __post_init__(self) -> None:
+        if self.mode not in ("teams", "ffa"):
+            raise ValueError(f"mode must be 'teams' or 'ffa', got {self.mode!r}")
+        for text in (self.spec_a, self.spec_b):  # SpecError now, not in every worker
+            spec = parse_spec(text)
+            if spec.kind == "uci" and spec.movetime(self.movetime) is None and not spec.names_a_limit:
+                raise ValueError(f"player {quoted(text)}: an external engine needs a depth, nodes or movetime "
+                                 "(or a default --movetime)")
+        if self.games is not None and self.games < 1:
+            raise ValueError(f"games must be at least 1, got {self.games}")
+        if self.max_plies < 1:
+            raise ValueError(f"max_plies must be at least 1, got {self.max_plies}")
+        if not self.openings:
+            raise ValueError("a match needs at least one opening")
+
+    @property
+    def seatings(self) -> tuple[str, ...]:
+        return FFA_SEATINGS if self.mode == "ffa" else TEAMS_SEATINGS
+
+    @property
+    def total_games(self) -> int:
+        return self.games if self.games is not None else len(self.seatings) * len(self.openings)
+
+    def names(self) -> dict[str, str]:
+        """The players' names for the PGN4 tags: their specs, marked when the two are equal."""
+        if self.spec_a.strip() == self.spec_b.strip():
+            return {"A": f"{self.spec_a.strip()} (A)", "B": f"{self.spec_b.strip()} (B)"}
+        return {"A": self.spec_a.strip(), "B": self.spec_b.strip()}
+
+
+@dataclass(frozen=True)
+class GameTask:
+    number: int  # 1-based
+    opening: str | None
+    seating: str  # "ABAB": who sits in Red, Blue, Yellow, Green
+    config: MatchConfig
+
+
+@dataclass(frozen=True)
+class Forfeit:
+    seat: int
+    player: str  # "A" or "B"
+    kind: str  # "timeout" (too slow) or "resign" (illegal move, not a move, an error)
+    reason: str
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One finished game, from A's side: ``score_a`` in [0, 1]; ``places`` per seat (1 = first)."""
+
+    number: int
+    seating: str
+    ending: str
+    forfeit: Forfeit | None
+    points: tuple[int, int, int, int]
+    places: tuple[int, int, int, int]
+    score_a: float
+    plies: int
+    pgn4: str
+
+
+def schedule(config: MatchConfig) -> list[GameTask]:
+    """The games in order: each opening in every seating, cycling until ``games`` are reached."""
+    cycle = [(opening, seating) for opening in config.openings for seating in config.seatings]
+    return [GameTask(number + 1, *cycle[number % len(cycle)], config) for number in range(config.total_games)]
+
+
+def read_openings(path: str, mode: str) -> tuple[str, ...]:
+    """FEN4 openings, one a line; ``#`` starts a comment; each must be a game still going on."""
+    with open(path, encoding="utf-8") as handle:
+        lines = handle.read().splitlines()
+    openings = []
+    for number, line in enumerate(lines, 1):
+        text = line.split("#", 1)[0].strip()
+        if not text:
+            continue
+        try:
+            board = Board(text, mode=mode)
+        except ValueError as error:
+            raise ValueError(f"{path} line {number}: {shortened(str(error))}") from None
+        if board.is_game_over():
+            raise ValueError(f"{path} line {number}: the game in this FEN4 is already over")
+        openings.append(text)
+    if not openings:
+        raise ValueError(f"{path} holds no FEN4 opening (one a line, '#' comments)")
+    return tuple(openings)
+
+
+def play_adjudicated(board: Board, players: Sequence[Player], movetimes: Sequence[float | None],
+                     rng: random.Random, seating: str = "ABAB") -> Forfeit | None:
+    """Plays ``board`` to its end, ``players[seat]`` choosing for each seat, and judges every move
+    (module docstring). Returns the forfeit that stopped the game, if one did."""
+    while not board.is_game_over():
+        seat = int(board.turn)
+        walking = board.random_walking_king_move(rng)
+        if walking is not None:
+            board.push(walking)
+            continue
+        start = time.perf_counter()
+        try:
+            move = players[seat].choose_move(board.copy())  # a copy: a player cannot change the game
+        except Exception as error:  # an engine's crash, time-out or bad answer; a player's bug
+            return _forfeit(board, seat, seating, "resign", f"{type(error).__name__}: {shortened(str(error))}")
+        elapsed = time.perf_counter() - start
+        movetime = movetimes[seat]
+        if movetime is not None and elapsed > FORFEIT_FACTOR * movetime + FORFEIT_GRACE:
+            return _forfeit(board, seat, seating, "timeout", f"{elapsed:.2f} s for a {movetime:g} s move")
+        if not isinstance(move, Move):
+            return _forfeit(board, seat, seating, "resign", f"not a move: {quoted(repr(move))}")
+        if not board.is_legal(move):
+            return _forfeit(board, seat, seating, "resign", f"illegal move {quoted(str(move))}")
+        board.push(move)
+    return None
+
+
+def _forfeit(board: Board, seat: int, seating: str, kind: str, reason: str) -> Forfeit:
+    (board.timeout if kind == "timeout" else board.resign)(seat)
+    return Forfeit(seat, seating[seat], kind, reason)
+
+
+def new_board(config: MatchConfig, opening: str | None) -> Board:
+    return Board(opening, rules=Rules(mode=config.mode, move_limit=config.max_plies))
+
+
+def run_game(task: GameTask, players: dict[str, Player] | None = None) -> GameRecord:
+    """Plays one game of the match. ``players`` (by "A"/"B") are built from the specs when not
+    given; the ones built here are closed at the end (an external engine's process)."""
+    config = task.config
+    specs: dict[str, PlayerSpec] = {"A": parse_spec(config.spec_a), "B": parse_spec(config.spec_b)}
+    built: dict[str, Player] = {}
+    try:
+        if players is None:
+            players = built
+            for side, spec in specs.items():
+                built[side] = _build(side, spec, config, seed=config.seed * 1_000_003 + task.number * 2 + (side == "B"))
+        board = new_board(config, task.opening)
+        movetimes = [specs[side].movetime(config.movetime) for side in task.seating]
+        rng = random.Random(config.seed * 1_000_003 + task.number)
+        forfeit = play_adjudicated(board, [players[side] for side in task.seating], movetimes, rng, task.seating)
+    finally:
+        close_players(list(built.values()))
+    return _record(task, board, forfeit)
+
+
+def _build(side: str, spec: PlayerSpec, config: MatchConfig, seed: int) -> Player:
+    try:
+        return spec.build(movetime=config.movetime, seed=seed)
+    except Exception as error:
+        text = config.spec_a if side == "A" else config.spec_b
+        raise MatchError(f"player {side} ({quoted(text)}) could not be started: {type(error).__name__}: "
+                         f"{shortened(str(error))}") from error
+
+
+def _record(task: GameTask, board: Board, forfeit: Forfeit | None) -> GameRecord:
+    seating = task.seating
+    keys = _rank_keys(task.config.mode, seating, board, forfeit)
+    places = tuple(1 + sum(other > key for other in keys) for key in keys)
+    pairs = [(keys[a] > keys[b]) + 0.5 * (keys[a] == keys[b])
+             for a in range(4) if seating[a] == "A" for b in range(4) if seating[b] == "B"]
+    if forfeit is not None:
+        ending = f"{SEAT_NAMES[forfeit.seat]} ({forfeit.player}) forfeits: {forfeit.reason}"
+    else:
+        ending = board.outcome().termination.name.lower().replace("_", " ")  # type: ignore[union-attr]
+    return GameRecord(task.number, seating, ending, forfeit, board.points, places,  # type: ignore[arg-type]
+                      sum(pairs) / len(pairs), board.moves_played, _pgn4_text(task, board, forfeit))
+
+
+def _rank_keys(mode: str, seating: str, board: Board, forfeit: Forfeit | None) -> list[tuple[bool, int]]:
+    """A key per seat, higher ranks higher: first not having forfeited, then (FFA) points or
+    (Teams) being on the winning team."""
+    points = board.points
+    if mode == "ffa":
+        return [(forfeit is None or seating[seat] != forfeit.player, points[seat]) for seat in range(4)]
+    if forfeit is not None:
+        return [(seating[seat] != forfeit.player, 0) for seat in range(4)]
+    winners = board.winners()  # empty for a draw: every seat ranks the same
+    return [(not winners or seat in winners, 0) for seat in range(4)]
+
+
+def _pgn4_text(task: GameTask, board: Board, forfeit: Forfeit | None) -> str:
+    names = task.config.names()
+    game = pgn4.game_from_board(board, tuple(names[side] for side in task.seating))  # type: ignore[arg-type]
+    headers = {"Event": "fourchess match", "Round": str(task.number), **game.headers}
+    if forfeit is not None:  # worded so that pgn4.expected_terminations reads the board's ending
+        how = "forfeit on time" if forfeit.kind == "timeout" else "resigns by forfeit"
+        headers["Termination"] = f"{SEAT_NAMES[forfeit.seat]} {how}: {forfeit.reason}"
+    game.headers.clear()
+    game.headers.update(headers)
+    return pgn4.write_game(game)
+
+
+def run_match(config: MatchConfig, *, concurrency: int = 1,
+              on_game: Callable[[GameRecord], None] | None = None) -> list[GameRecord]:
+    """Plays every game of the match, ``concurrency`` at a time in worker processes (each builds
+    its players from the specs); ``on_game`` sees each record as it finishes. Returns the records
+    in game order."""
+    if concurrency < 1:
+        raise ValueError(f"concurrency must be at least 1, got {concurrency}")
+    records = []
+    for record in _finished_games(schedule(config), concurrency):
+        records.append(record)
+        if on_game is not None:
+            on_game(record)
+    return sorted(records, key=lambda record: record.number)
+
+
+def _finished_games(tasks: list[GameTask], concurrency: int) -> Iterator[GameRecord]:
+    if concurrency == 1:
+        yield from map(run_game, tasks)
+        return
+    # spawn: a fresh interpreter per worker, never a fork of a process whose engine runs threads
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=min(concurrency, len(tasks)), mp_context=context) as pool:
+        futures = [pool.submit(run_game, task) for task in tasks]
+        try:
+            for future in as_completed(futures):
+                yield future.result()
+        finally:
+            for future in futures:
+                future.cancel()

@@ -1,0 +1,73 @@
+"""What a match's games add up to: W/D/L or places and points, the score, and its Elo."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from fourchess.engine.elo import EloEstimate, estimate
+from fourchess.engine.match import GameRecord, MatchConfig
+
+_TEAMS = {"ABAB": "Red+Yellow", "BABA": "Blue+Green"}
+_SEATS = ("Red", "Blue", "Yellow", "Green")
+
+
+@dataclass(frozen=True)
+class MatchSummary:
+    config: MatchConfig
+    records: Sequence[GameRecord]
+
+    @property
+    def wins_draws_losses(self) -> tuple[int, int, int]:
+        """A's games won, drawn (FFA: a score of exactly 1/2) and lost (0 < score < 1/2 in FFA
+        counts as lost, above 1/2 as won)."""
+        scores = [record.score_a for record in self.records]
+        return (sum(s > 0.5 for s in scores), sum(s == 0.5 for s in scores), sum(s < 0.5 for s in scores))
+
+    @property
+    def score(self) -> float:
+        return sum(record.score_a for record in self.records) / len(self.records)
+
+    def elo(self) -> EloEstimate:
+        return estimate([record.score_a for record in self.records])
+
+    def average(self, side: str, field: str) -> float:
+        """The mean over every seat ``side`` held of its ``"places"`` or ``"points"``."""
+        values = [getattr(record, field)[seat] for record in self.records
+                  for seat in range(4) if record.seating[seat] == side]
+        return sum(values) / len(values)
+
+    def forfeits(self) -> dict[str, int]:
+        counts = {"A": 0, "B": 0}
+        for record in self.records:
+            if record.forfeit is not None:
+                counts[record.forfeit.player] += 1
+        return counts
+
+    def progress_line(self, total: int) -> str:
+        wins, draws, losses = self.wins_draws_losses
+        return f"[{len(self.records)}/{total}] A +{wins} ={draws} -{losses} score {100 * self.score:.1f}%"
+
+    def report(self) -> list[str]:
+        names = self.config.names()
+        mode = "FFA" if self.config.mode == "ffa" else "Teams"
+        lines = [f"{mode} match, {len(self.records)} games: A = {names['A']}, B = {names['B']}"]
+        wins, draws, losses = self.wins_draws_losses
+        if self.config.mode == "teams":
+            lines.append(f"A: {wins} won, {draws} drawn, {losses} lost; score {100 * self.score:.1f}%")
+        else:
+            for side in "AB":
+                lines.append(f"{side}: average place {self.average(side, 'places'):.2f}, "
+                             f"average points {self.average(side, 'points'):.1f} (per seat)")
+            lines.append(f"A finished ahead of a B seat in {100 * self.score:.1f}% of pairings "
+                         f"(games: {wins} above 1/2, {draws} at 1/2, {losses} below)")
+        lines.append(str(self.elo()))
+        forfeits = self.forfeits()
+        lines.append(f"forfeits: A {forfeits['A']}, B {forfeits['B']}")
+        return lines
+
+
+def describe(record: GameRecord) -> str:
+    """One line per game: where A sat, how it ended, A's score."""
+    where = _TEAMS.get(record.seating) or _SEATS[record.seating.index("A")]
+    return f"game {record.number}: A as {where}, {record.ending} after {record.plies} plies, A scores {record.score_a:g}"
