@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import argparse
+import random
 import sys
 import time
 
@@ -54,7 +55,8 @@ def _play(args: argparse.Namespace) -> int:
             print(current)
 
     try:
-        outcome = play_game(board, players, on_round=show)
+        walking_kings = random.Random(None if args.seed is None else args.seed * 4 + 4)
+        outcome = play_game(board, players, on_round=show, rng=walking_kings)
     finally:
         close_players(players)
     print(f"{outcome.termination.name.lower().replace('_', ' ')}: {board.result()}")
