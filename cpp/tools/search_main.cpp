@@ -1,7 +1,7 @@
 // fourchess-search: the CPU player from the command line, with no Python involved, so that
 // sanitizer runs and profiles see only C++.
 //   fourchess-search [--fen4 F | --fen4-file PATH] [--mode teams|ffa] [--depth N] [--nodes N]
-//                    [--movetime SECONDS] [--threads N] [--hash MB] [--paranoid]
+//                    [--movetime SECONDS] [--threads N] [--hash MB] [--brs]
 // Prints an info line per iteration and the best move; with --fen4-file, one search per line
 // ("FEN4 [; note]", or "MODES ; FEN4 ; note" as fourchess-perft reads it) and a total.
 #include <chrono>
@@ -47,7 +47,7 @@ int main(int argc, char** argv) {
     SearchLimits limits;
     int threads = 1;
     std::size_t hash = 64;
-    bool paranoid = false;
+    bool brs = false;
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
         auto value = [&]() -> std::string {
@@ -65,7 +65,7 @@ int main(int argc, char** argv) {
         else if (a == "--movetime") limits.movetime = std::atof(value().c_str());
         else if (a == "--threads") threads = std::atoi(value().c_str());
         else if (a == "--hash") hash = std::strtoull(value().c_str(), nullptr, 10);
-        else if (a == "--paranoid") paranoid = true;
+        else if (a == "--brs") brs = true;
         else {
             std::fprintf(stderr, "unknown argument %s\n", a.c_str());
             return 2;
@@ -104,7 +104,7 @@ int main(int argc, char** argv) {
     }
     Searcher searcher(hash);
     searcher.set_threads(threads);
-    searcher.set_ffa_algorithm(paranoid ? FfaAlgorithm::PARANOID : FfaAlgorithm::BRS_PLUS);
+    searcher.set_ffa_algorithm(brs ? FfaAlgorithm::BRS_PLUS : FfaAlgorithm::PARANOID);
     std::uint64_t total_nodes = 0;
     double total_seconds = 0;
     int searched = 0;

@@ -107,7 +107,7 @@ class SearchPlayer:
         nodes: int | None = None,
         threads: int = 1,
         hash_mb: int = 64,
-        ffa_search: str = "brs+",
+        ffa_search: str = "paranoid",
         engine: Engine | None = None,
     ) -> None:
         from fourchess.engine import Engine

@@ -26,7 +26,7 @@ struct SearchContext {
     int threads = 1;
 
     Mode mode = Mode::TEAMS;
-    FfaAlgorithm ffa_algorithm = FfaAlgorithm::BRS_PLUS;
+    FfaAlgorithm ffa_algorithm = FfaAlgorithm::PARANOID;
     Seat root_seat = RED;
     int move_limit = 0;    // 0: none
     int moves_played = 0;  // at the root

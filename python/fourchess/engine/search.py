@@ -143,9 +143,9 @@ class PendingSearch:
 class Engine:
     """A CPU player's search with its own transposition table, kept across the moves of a game.
 
-    ``ffa_search`` is ``"brs+"`` (best-reply search: one opponent replies with a full search
-    between two of our moves, the others play their most likely move) or ``"paranoid"`` (every
-    opponent searches every move against us). One search at a time; ``stop()`` from any thread.
+    ``ffa_search`` is ``"paranoid"`` (the default: every opponent searches every move against us;
+    it beat BRS+ at equal time, docs/engine.md) or ``"brs+"`` (best-reply search: one opponent
+    replies with a full search between two of our moves, the others play their most likely move). One search at a time; ``stop()`` from any thread.
 
     >>> from fourchess import Board
     >>> engine = Engine(hash_mb=16)
@@ -154,7 +154,7 @@ class Engine:
     (True, 3)
     """
 
-    def __init__(self, *, hash_mb: int = 64, threads: int = 1, ffa_search: str = "brs+") -> None:
+    def __init__(self, *, hash_mb: int = 64, threads: int = 1, ffa_search: str = "paranoid") -> None:
         self._core = _core.Searcher(_count(hash_mb, "hash_mb", 1, max_hash_mb()))
         self.threads = threads
         self.ffa_search = ffa_search
@@ -228,7 +228,7 @@ class Engine:
 
 def search(board: Any, *, depth: int | None = None, nodes: int | None = None, movetime: float | None = None,
            clocks: Sequence[float] | None = None, increments: Sequence[float] | None = None, threads: int = 1,
-           hash_mb: int = 64, ffa_search: str = "brs+", info: Callable[[SearchResult], object] | None = None) -> SearchResult:
+           hash_mb: int = 64, ffa_search: str = "paranoid", info: Callable[[SearchResult], object] | None = None) -> SearchResult:
     """Searches ``board`` once with a fresh :class:`Engine` (see :meth:`Engine.search`)."""
     engine = Engine(hash_mb=hash_mb, threads=threads, ffa_search=ffa_search)
     return engine.search(board, depth=depth, nodes=nodes, movetime=movetime, clocks=clocks, increments=increments, info=info)

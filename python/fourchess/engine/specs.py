@@ -203,7 +203,7 @@ def _search_player(spec: PlayerSpec, movetime: float | None) -> Player:
 
     return SearchPlayer(depth=spec.get("depth"), nodes=spec.get("nodes"), movetime=movetime,
                         threads=spec.get("threads") or 1, hash_mb=spec.get("hash") or 64,
-                        ffa_search=spec.get("ffa") or "brs+")
+                        ffa_search=spec.get("ffa") or "paranoid")
 
 
 def _uci_player(spec: PlayerSpec, movetime: float | None) -> Player:
