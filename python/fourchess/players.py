@@ -19,6 +19,14 @@ class Player(Protocol):
     def choose_move(self, board: Board) -> Move: ...
 
 
+def _moves_to_choose_from(board: Board) -> list[Move]:
+    """The side to move's legal moves; a ValueError when there are none (a finished game)."""
+    moves = list(board.legal_moves)
+    if not moves:
+        raise ValueError("choose_move needs a board whose side to move has a legal move")
+    return moves
+
+
 class RandomPlayer:
     """Picks uniformly among the legal moves (a walking king's too), from its own seeded RNG."""
 
@@ -26,10 +34,7 @@ class RandomPlayer:
         self.rng = random.Random(seed)
 
     def choose_move(self, board: Board) -> Move:
-        moves = list(board.legal_moves)
-        if not moves:
-            raise ValueError("choose_move needs a board whose side to move has a legal move")
-        return self.rng.choice(moves)
+        return self.rng.choice(_moves_to_choose_from(board))
 
 
 # RULES.md §7's capture points (P1 N3 B5 R5 Q9, 1-point queen 1), also Greedy's Teams material.
@@ -52,9 +57,7 @@ class GreedyPlayer:
         self.rng = random.Random(seed)
 
     def choose_move(self, board: Board) -> Move:
-        moves = list(board.legal_moves)
-        if not moves:
-            raise ValueError("choose_move needs a board whose side to move has a legal move")
+        moves = _moves_to_choose_from(board)
         score = _ffa_gain if board.is_ffa else _teams_gain
         scored = [(score(board, move), move) for move in moves]
         best = max(value for value, _ in scored)

@@ -190,24 +190,8 @@ int Worker::ffa_quiescence(int alpha, int beta, int ply, int qply) {
         alpha = std::max(alpha, best_score);
         const int count = generate_ordered(ply, Move::none(), !checked);
         if (count == 0) return evaluate();
-        for (int i = 0; i < count; ++i) {
-            const Move m = pick_next(ply, i, count);
-            if (!checked && looks_losing(m)) continue;
-            do_move(pos_, m, undo);
-            push_path(ply, m);
-            const int score = ffa_quiescence(alpha, beta, ply + 1, qply + 1);
-            undo_move(pos_, m, undo);
-            if (stopped_) return 0;
-            if (score > best_score) {
-                best_score = score;
-                if (score > alpha) {
-                    alpha = score;
-                    update_pv(ply, m);
-                    if (score >= beta) break;
-                }
-            }
-        }
-        return best_score;
+        return maximise_quiescence(ply, count, alpha, beta, best_score, checked,
+                                   [&](int a) { return ffa_quiescence(a, beta, ply + 1, qply + 1); });
     }
     int best_score = INFINITE_SCORE;
     if (!checked) {

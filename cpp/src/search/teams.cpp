@@ -163,25 +163,8 @@ int Worker::teams_quiescence(int alpha, int beta, int ply, int qply) {
     // In check every legal move is an evasion, and there is no standing still.
     const int count = generate_ordered(ply, Move::none(), !checked);
     if (checked && count == 0) return -(MATE_SCORE - ply);
-    Undo undo;
-    for (int i = 0; i < count; ++i) {
-        const Move m = pick_next(ply, i, count);
-        if (!checked && looks_losing(m)) continue;
-        do_move(pos_, m, undo);
-        push_path(ply, m);
-        const int score = -teams_quiescence(-beta, -alpha, ply + 1, qply + 1);
-        undo_move(pos_, m, undo);
-        if (stopped_) return 0;
-        if (score > best_score) {
-            best_score = score;
-            if (score > alpha) {
-                alpha = score;
-                update_pv(ply, m);
-                if (score >= beta) break;
-            }
-        }
-    }
-    return best_score;
+    return maximise_quiescence(ply, count, alpha, beta, best_score, checked,
+                               [&](int a) { return -teams_quiescence(-beta, -a, ply + 1, qply + 1); });
 }
 
 }  // namespace fourchess

@@ -61,6 +61,32 @@ private:
     void update_pv(int ply, Move m);
     void push_path(int ply, Move m) { played_[ply] = m; path_keys_[ply + 1] = pos_.key; }
     void pass_turn(Undo& undo);
+    // Quiescence for a side that maximises: tries moves_[ply][0..count) in order from
+    // `best_score` (its stand-pat, or -infinite in check) and returns the best; `child(alpha)`
+    // scores the position after each move for the current alpha. Captures that look losing are
+    // skipped unless every move must be tried (in check).
+    template <typename Child>
+    int maximise_quiescence(int ply, int count, int alpha, int beta, int best_score, bool try_all, Child child) {
+        Undo undo;
+        for (int i = 0; i < count; ++i) {
+            const Move m = pick_next(ply, i, count);
+            if (!try_all && looks_losing(m)) continue;
+            do_move(pos_, m, undo);
+            push_path(ply, m);
+            const int score = child(alpha);
+            undo_move(pos_, m, undo);
+            if (stopped_) return 0;
+            if (score > best_score) {
+                best_score = score;
+                if (score > alpha) {
+                    alpha = score;
+                    update_pv(ply, m);
+                    if (score >= beta) break;
+                }
+            }
+        }
+        return best_score;
+    }
     std::uint64_t table_key(bool reply_searched) const;
     SearchReport report(int depth, int score) const;
 
