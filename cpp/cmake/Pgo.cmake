@@ -10,7 +10,7 @@
 # Why a second configure of the same tree: GCC names each .gcda after the object file's absolute
 # path, mangled ('/' -> '#'). -fprofile-prefix-path strips the build directory from that path, so
 # what must match is the object's place below its build directory:
-# CMakeFiles/fourchess_core.dir/cpp/src/<file>.cpp.o. The same CMakeLists.txt with the same
+# cpp/CMakeFiles/fourchess_core.dir/src/<file>.cpp.o. The same CMakeLists.txt with the same
 # target name gives exactly that; a second target in this build tree would not (its objects
 # would live under CMakeFiles/<other target>.dir/).
 #
