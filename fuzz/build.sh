@@ -36,5 +36,5 @@ rm -rf "$build/pkg"
 mkdir -p "$build/pkg"
 cp -r "$root/python/fourchess" "$build/pkg/fourchess"
 find "$build/pkg/fourchess" -name '_core*.so' -delete
-cp "$build"/cmake/_core*.so "$build/pkg/fourchess/"
+cp "$build"/cmake/cpp/bindings/_core*.so "$build/pkg/fourchess/"  # cpp/bindings/CMakeLists.txt defines the module
 echo "instrumented fourchess: $build/pkg"
