@@ -4,6 +4,8 @@ A C++ core does the rules and perft; this package is its Pythonic face, in the p
 tradition. The rules once more in plain Python live in :mod:`fourchess.reference`.
 """
 
+import fourchess._names  # noqa: F401  (first: Seat, PieceType, Termination print as names)
+import fourchess._move_json  # noqa: F401  (Move.to_dict, Move.from_dict)
 from fourchess._core import (
     AmbiguousMoveError,
     Fen4Error,

@@ -1,7 +1,7 @@
 """Type stubs for the C++ extension fourchess._core (use the fourchess package instead)."""
 
 import enum
-from typing import overload
+from typing import Any, overload
 
 MODERN_START_FEN4: str
 CLASSIC_START_FEN4: str
@@ -69,6 +69,12 @@ class Move:
     def promotion(self) -> PieceType | None: ...
     @property
     def is_one_point_queen(self) -> bool: ...
+    # Set by fourchess._move_json (Python, so reading checks fields like the other from_dicts).
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for JSON: from, to, promotion, one_point_queen, text."""
+    @staticmethod
+    def from_dict(data: dict[str, Any]) -> Move:
+        """The Move to_dict gave; TypeError or ValueError naming the bad field."""
     def __eq__(self, other: object) -> bool: ...
     def __ne__(self, other: object) -> bool: ...
     def __lt__(self, other: Move) -> bool: ...

@@ -16,7 +16,6 @@ from adversarial_shapes import checkers, classify, pins
 from fourchess.reference.board import Board as ReferenceBoard
 from fourchess.reference.ending import build_outcome
 from fourchess.reference.en_passant import en_passant_victim
-from fourchess.reference.outcome import Team
 from fourchess.reference.movegen import generate_legal, pseudo_legal_moves
 from fourchess.reference.position import Position
 from fourchess.reference.squares import file_of
@@ -184,8 +183,7 @@ def compare_boards(
         differ("check status", f"core {checks[0]}, reference {checks[1]}", context)
     termination = reference.termination()
     outcome = None if termination is None else build_outcome(position, termination)
-    winner = None if outcome is None or outcome.winner is None else sorted(
-        outcome.winner.seats if isinstance(outcome.winner, Team) else outcome.winner)
+    winner = None if outcome is None or outcome.winner is None else sorted(outcome.winner)
     for kind, ours, theirs in (
         ("termination", _termination(core), None if termination is None else termination.name),
         ("winner", _winner(core), winner),

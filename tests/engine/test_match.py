@@ -116,7 +116,7 @@ def test_an_illegal_move_loses_the_teams_game(seating, seat):
     assert "resigns by forfeit: illegal move 'h2-h5'" in game.headers["Termination"]
     assert pgn4.expected_terminations(game.headers) == {Termination.RESIGNATION}
     assert board.termination() is Termination.RESIGNATION
-    assert board.outcome().winner is (Team.BLUE_GREEN if seat == 0 else Team.RED_YELLOW)
+    assert board.outcome().team is (Team.BLUE_GREEN if seat == 0 else Team.RED_YELLOW)
     assert game.headers["Result"] == board.result()
 
 

@@ -73,7 +73,7 @@ def test_teams_winning_king_capture():
     assert str(result.best) == "e7-a7"
     assert result.score.mate == 1
     board.push(result.best)
-    assert board.is_game_over() and board.outcome().winner.name == "RED_YELLOW"
+    assert board.is_game_over() and board.outcome().team.name == "RED_YELLOW"
 
 
 def test_teams_free_queen_taken():

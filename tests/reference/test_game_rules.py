@@ -95,7 +95,7 @@ def test_teams_resign_or_timeout_ends_the_game_for_the_seats_team(
     start = board.fen4()
     getattr(board, action)(seat)
     outcome = board.outcome()
-    assert outcome == Outcome(termination, winner, (winner.seats, winner.other.seats), (0, 0, 0, 0))
+    assert outcome == Outcome(termination, frozenset(winner.seats), (winner.seats, winner.other.seats), (0, 0, 0, 0), winner)
     assert board.result() == result and board.is_game_over() and board.legal_moves == []
     assert board.winner == frozenset(winner.seats)
     assert board.eliminated == frozenset() and board.turn == 0
@@ -557,7 +557,7 @@ def test_teams_stalemate_and_checkmate_outcomes() -> None:
     assert stalemate.outcome() == Outcome(T.STALEMATE, None, ((0, 1, 2, 3),), (0, 0, 0, 0))
     assert stalemate.result() == "1/2-1/2"
     mate = Board(build_fen4({**BOXED, "h8": "gR"}))
-    assert mate.outcome() == Outcome(T.CHECKMATE, Team.BLUE_GREEN, ((1, 3), (0, 2)), (0, 0, 0, 0))
+    assert mate.outcome() == Outcome(T.CHECKMATE, frozenset({1, 3}), ((1, 3), (0, 2)), (0, 0, 0, 0), Team.BLUE_GREEN)
     assert mate.result() == "0-1" and mate.is_checkmate()
 
 
@@ -566,8 +566,8 @@ def test_teams_king_capture_outcome() -> None:
     board = Board(build_fen4(cells))
     assert board.result() == "*"
     board.push_move("h2-k2")
-    assert board.outcome() == Outcome(T.KING_CAPTURE, Team.RED_YELLOW, ((0, 2), (1, 3)),
-                                      (0, 0, 0, 0))
+    assert board.outcome() == Outcome(T.KING_CAPTURE, frozenset({0, 2}), ((0, 2), (1, 3)),
+                                      (0, 0, 0, 0), Team.RED_YELLOW)
     assert board.result() == "1-0"
 
 

@@ -94,7 +94,7 @@ def test_teams_checkmate_outcome(Board):
     board = Board(fen4(dict(BOXED, h8="gR"), "R"))
     outcome = board.outcome()
     assert outcome.termination.name == "CHECKMATE"
-    assert outcome.winner.name == "BLUE_GREEN"
+    assert outcome.team.name == "BLUE_GREEN"
     assert places(outcome) == [{BLUE, GREEN}, {RED, YELLOW}]
     assert board.result() == "0-1"
 
@@ -112,7 +112,7 @@ def test_teams_king_capture_outcome(Board):
     board.push_move("d7-a7")
     outcome = board.outcome()
     assert outcome.termination.name == "KING_CAPTURE"
-    assert outcome.winner.name == "RED_YELLOW"
+    assert outcome.team.name == "RED_YELLOW"
     assert board.result() == "1-0"
 
 

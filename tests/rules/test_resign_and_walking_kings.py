@@ -10,7 +10,7 @@ def test_teams_resignation_loses_for_the_team(Board):
     board.resign(BLUE)
     outcome = board.outcome()
     assert outcome.termination.name == "RESIGNATION"
-    assert outcome.winner.name == "RED_YELLOW"
+    assert outcome.team.name == "RED_YELLOW"
     assert board.result() == "1-0"
     assert board.is_game_over() and list(board.legal_moves) == []
 

@@ -17,7 +17,7 @@ from .history import end_by_history, history_termination, repetition_key
 from .move import Move
 from .movegen import generate_legal, pseudo_legal_moves
 from .notation import parse_engine_move
-from .outcome import GameEvent, Outcome, Team, Termination
+from .outcome import GameEvent, Outcome, Termination
 from .perft import divide, perft
 from .play import play_move
 from .position import Position
@@ -266,8 +266,4 @@ class Board:
     def winner(self) -> frozenset[int] | None:
         """None while playing and for a draw; Teams the winning pair; FFA the top scorers."""
         outcome = self.outcome()
-        if outcome is None or outcome.winner is None:
-            return None
-        if isinstance(outcome.winner, Team):
-            return frozenset(outcome.winner.seats)
-        return outcome.winner
+        return None if outcome is None else outcome.winner

@@ -56,4 +56,4 @@ def build_outcome(position: Position, termination: Termination) -> Outcome:
     winner = _teams_winner(position, termination)
     if winner is None:
         return Outcome(termination, None, (tuple(SEATS),), points)
-    return Outcome(termination, winner, (winner.seats, winner.other.seats), points)
+    return Outcome(termination, frozenset(winner.seats), (winner.seats, winner.other.seats), points, winner)

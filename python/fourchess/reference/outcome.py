@@ -40,9 +40,10 @@ class Team(Enum):
 
 class Outcome(NamedTuple):
     termination: Termination
-    winner: Team | frozenset[int] | None  # Teams: a Team or None (draw); FFA: top scorers
+    winner: frozenset[int] | None  # the winning seats (Teams: the pair, FFA: top scorers); None: a draw
     ranking: tuple[tuple[int, ...], ...]  # best place first; seats sharing a place together
     points: tuple[int, int, int, int]
+    team: Team | None = None  # Teams: the winning side; FFA and draws: None
 
 
 class GameEvent(NamedTuple):

@@ -26,8 +26,8 @@ def result_text(outcome: Outcome | None, is_ffa: bool, names: Sequence[str] | No
         return "*"
     if is_ffa:
         return " - ".join(f"{names[seat]}: {outcome.points[seat]}" for seat in FFA_RESULT_ORDER)
-    if outcome.winner is Team.RED_YELLOW:
+    if outcome.team is Team.RED_YELLOW:
         return "1-0"
-    if outcome.winner is Team.BLUE_GREEN:
+    if outcome.team is Team.BLUE_GREEN:
         return "0-1"
     return "1/2-1/2"
