@@ -473,6 +473,20 @@ def test_only_a_board_can_be_drawn(not_a_board: object) -> None:
 # --- Jupyter and docs ----------------------------------------------------------------------------
 
 
+def test_repr_svg_draws_the_board_with_each_seat_s_last_move() -> None:
+    board = Board(mode="ffa")
+    board.push_move("h2-h4")
+    board.push_move("b7-d7")
+    root = parse(board._repr_svg_())
+    assert root.get("width") == "480" and len(squares(root)) == 160
+    assert sorted(e.get("class") for e in classed(root, "lastmove")) == [
+        "lastmove blue b7",
+        "lastmove blue d7",
+        "lastmove red h2",
+        "lastmove red h4",
+    ]
+
+
 @pytest.mark.parametrize(
     "name",
     [
