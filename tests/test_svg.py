@@ -417,10 +417,13 @@ def test_a_square_off_the_board_is_refused(square: object) -> None:
         assert isinstance(error.value, ValueError) and len(str(error.value)) < 200
 
 
-@pytest.mark.parametrize("orientation", [4, -1, 10**50])
-def test_an_orientation_that_is_no_seat_is_a_value_error(orientation: int) -> None:
-    with pytest.raises(ValueError, match="orientation"):
-        svg.board(Board(), orientation=orientation)  # type: ignore[arg-type]
+@pytest.mark.parametrize("seat", [4, -1, 10**50])
+def test_an_orientation_or_lastmove_seat_that_is_no_seat_is_a_value_error(seat: int) -> None:
+    with pytest.raises(ValueError, match="orientation") as error:
+        svg.board(Board(), orientation=seat)  # type: ignore[arg-type]
+    assert len(str(error.value)) < 200
+    with pytest.raises(ValueError, match="lastmove"):
+        svg.board(Board(), lastmove={seat: None})  # type: ignore[dict-item]
 
 
 @pytest.mark.parametrize(
@@ -432,6 +435,7 @@ def test_an_orientation_that_is_no_seat_is_a_value_error(orientation: int) -> No
         {"lastmove": "h2-h4"},
         {"lastmove": {Seat.RED: "h2-h4"}},
         {"lastmove": {"RED": Move.from_str("h2-h4")}},
+        {"lastmove": {"RED": None}},
         {"arrows": 5},
         {"arrows": "h2h4"},
         {"arrows": ["h2h4"]},

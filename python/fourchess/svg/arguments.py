@@ -49,13 +49,17 @@ class Arrow(NamedTuple):
 
 
 def shown(value: object) -> str:
-    """``repr(value)``, bounded: at most 40 characters, then the length (no 5 MB messages)."""
+    """``repr(value)``, bounded as the binding quotes bad input: at most 40 characters, then the
+    length (an error never holds 5 MB). To be replaced by the shared ``fourchess._quote`` helper."""
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 128:
         return f"an int of {value.bit_length()} bits"  # str() of a huge int is slow, or refused
+    if isinstance(value, str):
+        if len(value) <= _QUOTE_CHARS:
+            return repr(value)
+        prefix = repr(value[:_QUOTE_CHARS])
+        return f"{prefix[:-1]}... ({len(value)} characters){prefix[-1]}"
     text = repr(value)
-    if len(text) <= _QUOTE_CHARS:
-        return text
-    return f"{text[:_QUOTE_CHARS]}... ({len(text)} characters)"
+    return text if len(text) <= _QUOTE_CHARS else f"{text[:_QUOTE_CHARS]}... ({len(text)} characters)"
 
 
 def color(value: object, what: str) -> str:
@@ -114,9 +118,14 @@ def last_moves(value: object) -> list[tuple[Move, Seat | None]]:
     if not isinstance(value, Mapping):
         raise TypeError(f"lastmove must be a Move, a dict of Seat -> Move, or None, got {type(value).__name__}")
     moves: dict[Seat, Move] = {}
-    for seat, move in value.items():
-        moves[_seat_key(seat)] = _move(move, f"lastmove[{shown(seat)}]")
-    return [(moves[seat], seat) for seat in sorted(moves) if moves[seat] is not None]
+    for key, move in value.items():
+        seat = _seat_key(key)
+        if move is None:  # a seat that has not moved yet
+            continue
+        if not isinstance(move, Move):
+            raise TypeError(f"lastmove[{seat.name}] must be a Move or None, got {type(move).__name__}")
+        moves[seat] = move
+    return [(moves[seat], seat) for seat in sorted(moves)]
 
 
 def _seat_key(value: object) -> Seat:
@@ -126,12 +135,6 @@ def _seat_key(value: object) -> Seat:
     if not 0 <= value <= 3:
         raise ValueError(f"lastmove keys must be Seats (RED, BLUE, YELLOW, GREEN), got {shown(value)}")
     return Seat(value)
-
-
-def _move(value: object, what: str) -> Move:
-    if value is not None and not isinstance(value, Move):
-        raise TypeError(f"{what} must be a Move or None, got {type(value).__name__}")
-    return value  # type: ignore[return-value]
 
 
 def arrows(value: object) -> list[tuple[int, int, str]]:
