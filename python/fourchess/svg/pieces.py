@@ -36,6 +36,7 @@ _KING = (
 _KING_DETAIL = "M23 69H77"
 
 OUTLINE_WIDTH = 3.5
+PIECE_SCALE = 0.9  # of the square, centred: the square's corners stay free for the coordinates
 
 _SHAPES: dict[PieceType, tuple[str, str, tuple[tuple[float, float, float], ...]]] = {
     PieceType.PAWN: (_PAWN, "", ()),
@@ -58,7 +59,8 @@ def piece_id(piece_type: PieceType) -> str:
 
 def piece_defs(square_size: float, outline: str) -> list[str]:
     """One ``<g id=...>`` per piece type, scaled from the 100-unit box to ``square_size``."""
-    scale = square_size / 100
+    scale = square_size * PIECE_SCALE / 100
+    margin = square_size * (1 - PIECE_SCALE) / 2
     parts = []
     for piece_type, (outline_path, detail, dots) in _SHAPES.items():
         body = [f'<path d="{outline_path}"/>']
@@ -68,7 +70,7 @@ def piece_defs(square_size: float, outline: str) -> list[str]:
             fill = "" if piece_type in _FILLED_DOTS else f' fill="{outline}"'
             body.append(f'<circle cx="{x:g}" cy="{y:g}" r="{r:g}"{fill}/>')
         parts.append(
-            f'<g id="{piece_id(piece_type)}" transform="scale({scale:g})" stroke="{outline}" '
+            f'<g id="{piece_id(piece_type)}" transform="translate({margin:g} {margin:g}) scale({scale:g})" stroke="{outline}" '
             f'stroke-width="{OUTLINE_WIDTH:g}" stroke-linejoin="round" stroke-linecap="round">' + "".join(body) + "</g>"
         )
     return parts

@@ -38,6 +38,7 @@ from fourchess.svg.panels import panels as seat_panels
 from fourchess.svg.pieces import piece_defs, piece_id
 
 S = SQUARE_SIZE
+LABEL_SIZE = S * 0.225
 NO_FILL: Mapping[SquareLike, str] = types.MappingProxyType({})
 _CHECK_GRADIENT = (
     '<radialGradient id="fourchess-check"><stop offset="0%" stop-color="#ff0000"/>'
@@ -193,13 +194,13 @@ def _overlay(at: tuple[int, int], kind: str, square: int, colour: str, opacity: 
 
 
 def _coordinates(orientation: Seat) -> list[str]:
-    parts = [f'<g font-family="{FONT}" font-size="{S * 0.27:g}" font-weight="bold">']
+    parts = [f'<g font-family="{FONT}" font-size="{LABEL_SIZE:g}" font-weight="bold">']
     for column in range(SIDE):
         row = SIDE - 1 if CORNER <= column < SIDE - CORNER else SIDE - 1 - CORNER
         square = square_at(column, row, orientation)
         assert square is not None  # the lowest real square of every column
         colour = LABEL_ON_LIGHT if is_light(square) else LABEL_ON_DARK
-        x, y = column * S + S - 3, row * S + S - 3
+        x, y = column * S + S - 2, row * S + S - 2
         label = coordinate_label(square, orientation, "column")
         parts.append(f'<text class="coordinate" x="{x}" y="{y}" text-anchor="end" fill="{colour}">{label}</text>')
     for row in range(SIDE):
@@ -208,8 +209,8 @@ def _coordinates(orientation: Seat) -> list[str]:
         assert square is not None  # the leftmost real square of every row
         colour = LABEL_ON_LIGHT if is_light(square) else LABEL_ON_DARK
         label = coordinate_label(square, orientation, "row")
-        top = _number(row * S + S * 0.27 + 1)
-        parts.append(f'<text class="coordinate" x="{column * S + 3}" y="{top}" fill="{colour}">{label}</text>')
+        top = _number(row * S + LABEL_SIZE + 1)
+        parts.append(f'<text class="coordinate" x="{column * S + 2}" y="{top}" fill="{colour}">{label}</text>')
     parts.append("</g>")
     return parts
 
