@@ -235,6 +235,13 @@ class Board(_core.Board):
         rows.append("   " + " ".join(f" {chr(ord('a') + f)}" for f in range(14)))
         return "\n".join(rows)
 
+    def _repr_svg_(self) -> str:
+        """The board as an SVG picture, for Jupyter: Red at the bottom, each seat's last move
+        highlighted (see :func:`fourchess.svg.board`)."""
+        from fourchess import svg  # on first use: plain engine users never load the drawing code
+
+        return svg.board(self, lastmove=svg.last_move_per_seat(self), size=480)
+
 
 # Boards are made often (servers, search): reuse the four plain rule values instead of building
 # and validating a new one each time.
