@@ -52,13 +52,20 @@ def attackers_of(position: Position, square: int, by_seats: Collection[int]) -> 
     return found
 
 
-def attacker_squares(position: Position, square: int, by_seats: Collection[int]) -> set[int]:
-    """Where the live pieces of `by_seats` that attack `square` stand (one look per origin)."""
-    found = set()
+def attack_map(position: Position, seat: int) -> dict[int, set[int]]:
+    """Every square the live pieces of `seat` attack, with the squares those pieces stand on:
+    walked from each piece outwards, not looked for from the target as attackers_of does."""
+    found: dict[int, set[int]] = {}
     for origin, piece in enumerate(position.squares):
-        if piece is not None and piece.owner in by_seats and square in _reach(position, origin, piece):
-            found.add(origin)
+        if piece is not None and piece.owner == seat:
+            for target in _reach(position, origin, piece):
+                found.setdefault(target, set()).add(origin)
     return found
+
+
+def attacker_squares(position: Position, square: int, by_seats: Collection[int]) -> set[int]:
+    """Where the live pieces of `by_seats` that attack `square` stand."""
+    return {origin for seat in by_seats for origin in attack_map(position, seat).get(square, ())}
 
 
 def _reach(position: Position, origin: int, piece: Piece) -> set[int]:
