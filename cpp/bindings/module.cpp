@@ -134,7 +134,6 @@ MoveObjectCache& move_objects() {
 
 std::optional<Seat> seat_or_none(Piece p) { return p.is_dead() ? std::nullopt : std::optional<Seat>(p.seat()); }
 
-
 constexpr const char* ACTION_NAMES[] = {"move", "resign", "timeout", "claim"};
 
 py::frozenset seats_of(std::uint8_t bits);
@@ -285,7 +284,8 @@ PYBIND11_MODULE(_core, m) {
     m.attr("AmbiguousMoveError") = ambiguous_move_error;
     position_edit_error = PyErr_NewExceptionWithDoc(
         "fourchess.PositionEditError",
-        "Board.set_piece_at or remove_piece_at refused an edit: the result is not a position the core accepts.",
+        "Board.set_piece_at or remove_piece_at refused an edit: the result would not be a position the core\n"
+        "accepts with only that square changed (see Board.set_piece_at).",
         PyExc_ValueError, nullptr);
     m.attr("PositionEditError") = position_edit_error;
     py::register_exception_translator([](std::exception_ptr p) {
@@ -311,7 +311,7 @@ PYBIND11_MODULE(_core, m) {
     {
         py::list squares;
         for (Square s : GEOMETRY.board) squares.append(static_cast<int>(s));
-        m.attr("SQUARES") = py::tuple(squares);  // ascending: a1..h1 first, n14 last
+        m.attr("SQUARES") = py::tuple(squares);  // ascending: d1 (3) first, k14 (192) last
     }
     m.attr("MODERN_START_FEN4") = MODERN_START_FEN4;
     m.attr("CLASSIC_START_FEN4") = CLASSIC_START_FEN4;
@@ -615,8 +615,8 @@ PYBIND11_MODULE(_core, m) {
             return has_castling_right(game(pg).position(), checked_seat(seat), LONG);
         }, py::arg("seat"), "has_castling_rights for the long side only (the queen's side: FEN4 field 4).")
         .def_property_readonly("fullmove_number", [](const PyGame& pg) { return game(pg).fullmove_number(); },
-                               "The PGN4 round of the side to move: 1 at the root, one more each time the turn passes Green\n"
-                               "(in general: goes to a seat at or before the mover's in the order R, B, Y, G).")
+                               "The PGN4 round of the side to move (python-chess's fullmove number): 1 at the root, one more\n"
+                               "each time a move hands the turn to a seat at or before the mover's in the order R, B, Y, G.")
         .def("set_piece_at", [](PyGame& pg, const py::object& square, const py::object& piece) {
             edit_square(pg, square, piece.is_none() ? NO_PIECE : piece_argument(piece));
         }, py::arg("square"), py::arg("piece"),
@@ -632,8 +632,9 @@ PYBIND11_MODULE(_core, m) {
             parse_move_text(t);  // the engine form only: InvalidMoveError for 'O-O' or 'Nf3'
             return parse_move(game(pg).position(), t);
         }, py::arg("text"),
-             "The legal move the engine form names ('h2-h3', 'h2h3', 'h10-h11=Q'; in FFA '=Q' is the 1-point queen).\n"
-             "InvalidMoveError if it cannot be read, IllegalMoveError if it is not legal here.")
+             "The legal move the engine form names, as Move.from_uci reads it ('h2-h3', 'h2h3', 'h10-h11=Q'; in FFA\n"
+             "'=Q' is the 1-point queen; castling is the king's move 'h1-j1', not 'O-O'). InvalidMoveError if it\n"
+             "cannot be read, IllegalMoveError if it is not legal here.")
         .def("push_uci", [](PyGame& pg, const py::object& text) {
             const std::string t = move_text_argument(text);
             parse_move_text(t);

@@ -223,16 +223,17 @@ class Board(BoardHabits):
         the from square belongs to the side to move and may move so (steps and lines with their
         blockers, pawn pushes, double pushes from home, captures of pieces it may take, a king
         included, en passant); a promotion piece is named exactly when a pawn reaches its line
-        (Teams Q R B N, FFA the 1-point queen); castling only when it is legal in full.
+        (Teams Q R B N; FFA the 1-point queen, which ``=Q`` also names); castling only when it is
+        legal in full.
 
         Not checked: whether the mover's own king is left in check. The position then says so
         (``is_check(seat)``), and the next seats may take that king. python-chess's ``push`` checks
-        nothing at all; here only this one test is skipped, so the fast path stays well-defined.
+        nothing at all; here only this one test is skipped.
 
         No Move object, legal or not, can make the core read or write out of bounds or leave the
-        position inconsistent: a Move holds only real squares (its constructor refuses others),
-        every move is matched against the ones the pieces generate before anything changes, and
-        :meth:`pop` restores the position bit for bit.
+        position inconsistent: a Move holds only real squares (its constructor refuses others, and
+        one made by ``Move.__new__`` alone is refused), it is matched against the movement rules of
+        this position before anything changes, and :meth:`pop` restores the position bit for bit.
         """
         super().push_unchecked(move)
 

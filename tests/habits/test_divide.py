@@ -8,7 +8,7 @@ from fourchess import Board, Move
 
 
 @pytest.mark.parametrize("mode", ["teams", "ffa"])
-def test_divide_sums_to_the_published_perft(mode: str) -> None:
+def test_divide_with_threads_sums_to_the_published_perft(mode: str) -> None:
     # RULES.md §9: 7,800 leaves at depth 3 from the modern start in both modes.
     board = Board(mode=mode)
     one = board.divide(3)
