@@ -19,15 +19,18 @@
 #include <string>
 
 #include "fourchess/attacks.h"
+#include "fourchess/edit.h"
 #include "fourchess/fen4.h"
 #include "fourchess/game.h"
 #include "fourchess/movegen.h"
 #include "fourchess/notation.h"
 #include "fourchess/perft.h"
+#include "fourchess/queries.h"
 #include "fourchess/rules.h"
 
 namespace py = pybind11;
 using namespace fourchess;
+using fourchess_bindings::quoted_prefix;
 using fourchess_bindings::utf8_text;
 using fourchess_bindings::PyGame;
 using fourchess_bindings::game;
@@ -37,7 +40,7 @@ namespace {
 constexpr int MAX_PERFT_DEPTH = 12;
 constexpr int MAX_THREADS = 256;
 
-py::handle fen4_error_type, invalid_move_error, illegal_move_error, ambiguous_move_error;
+py::handle fen4_error_type, invalid_move_error, illegal_move_error, ambiguous_move_error, position_edit_error;
 
 // A Python int of any size (or anything with __index__) as a C++ integer; `fits` is false when it
 // does not fit in a long long. TypeError for non-integers.
@@ -131,13 +134,6 @@ MoveObjectCache& move_objects() {
 
 std::optional<Seat> seat_or_none(Piece p) { return p.is_dead() ? std::nullopt : std::optional<Seat>(p.seat()); }
 
-std::string piece_symbol(Piece p) {
-    static constexpr char LETTERS[] = " PNBRQK";
-    static constexpr char COLOURS[] = "rbyg";
-    char letter = p.is_one_point() ? 'D' : LETTERS[p.type()];
-    return std::string(1, p.is_dead() ? 'd' : COLOURS[p.seat()]) + letter;
-}
-
 constexpr const char* ACTION_NAMES[] = {"move", "resign", "timeout", "claim"};
 
 py::frozenset seats_of(std::uint8_t bits);
@@ -188,6 +184,78 @@ py::frozenset seats_of(std::uint8_t bits) {
     return py::frozenset(seats);
 }
 
+// --- arguments and results of the python-chess habits (Board.piece_map, attackers, edits, ...) ---
+
+py::frozenset squares_of(const Mask256& squares) {
+    py::set out;
+    for (Square s : squares) out.add(py::int_(static_cast<int>(s)));
+    return py::frozenset(out);
+}
+
+PieceType checked_piece_type(const py::handle& value) {
+    return static_cast<PieceType>(checked_int(value, "piece_type", PAWN, KING, "1..6 (PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING)"));
+}
+
+std::string type_name(const py::handle& value) { return py::str(py::type::of(value).attr("__name__")); }
+
+// A Move or Piece argument, with a one-line TypeError for anything else (pybind11's own names
+// every overload and the whole Board).
+Move move_argument(const py::handle& value) {
+    if (!py::isinstance<Move>(value)) throw py::type_error("move must be a fourchess.Move, got " + type_name(value));
+    return value.cast<Move>();
+}
+
+Piece piece_argument(const py::handle& value) {
+    if (!py::isinstance<Piece>(value)) throw py::type_error("piece must be a fourchess.Piece or None, got " + type_name(value));
+    return value.cast<Piece>();
+}
+
+Piece piece_from_symbol(const py::handle& symbol_arg) {
+    const std::string symbol = plain_text(symbol_arg, "piece symbol");
+    const Piece p = parse_piece_symbol(symbol);
+    if (p.empty())
+        throw py::value_error("piece symbol '" + quoted_prefix(symbol_arg) +
+                              "' is not a colour r b y g (d: dead) and a letter P N B R Q K (D: 1-point queen), like 'rP' or 'dB'");
+    return p;
+}
+
+Piece make_piece(const py::object& first, const py::object& seat, bool one_point) {
+    if (PyUnicode_Check(first.ptr())) {
+        if (!seat.is_none() || one_point) throw py::type_error("give a symbol like 'rP', or a piece type and a seat, not both");
+        return piece_from_symbol(first);
+    }
+    const PieceType type = checked_piece_type(first);
+    if (one_point && type != QUEEN) throw py::value_error("only a queen can be the 1-point queen");
+    return seat.is_none() ? Piece::dead_piece(type, one_point) : Piece::live(checked_seat(seat), type, one_point);
+}
+
+// The move as push_unchecked would take it (pseudo-legal, in a game still going), or IllegalMoveError.
+Move pseudo_legal_argument(const Position& pos, const py::handle& value, const char* what) {
+    const Move mv = move_argument(value);
+    if (termination_of(pos) != Termination::NONE)
+        throw MoveTextError(MoveTextError::Kind::ILLEGAL, std::string(what) + ": '" + move_text(mv) + "': the game is over");
+    const Move m = pseudo_legal_matching(pos, mv);
+    if (!m)
+        throw MoveTextError(MoveTextError::Kind::ILLEGAL,
+                            std::string(what) + ": '" + move_text(mv) + "' is not a move the pieces allow in this position");
+    return m;
+}
+
+// Replaces the game by a new one rooted at the edited position (python-chess's edits clear the
+// move stack too).
+void edit_square(PyGame& pg, const py::object& square_arg, Piece piece) {
+    const Square square = checked_square(square_arg);
+    const Rules rules = game(pg).rules();
+    Position edited;
+    try {
+        edited = edited_position(game(pg).position(), rules, square, piece);
+    } catch (const PositionEditError& error) {
+        py::set_error(position_edit_error, error.what());
+        throw py::error_already_set();
+    }
+    game(pg) = Game(edited, rules);
+}
+
 }  // namespace
 
 PYBIND11_MODULE(_core, m) {
@@ -214,6 +282,12 @@ PYBIND11_MODULE(_core, m) {
     m.attr("IllegalMoveError") = illegal_move_error;
     ambiguous_move_error = PyErr_NewException("fourchess.AmbiguousMoveError", PyExc_ValueError, nullptr);
     m.attr("AmbiguousMoveError") = ambiguous_move_error;
+    position_edit_error = PyErr_NewExceptionWithDoc(
+        "fourchess.PositionEditError",
+        "Board.set_piece_at or remove_piece_at refused an edit: the result would not be a position the core\n"
+        "accepts with only that square changed (see Board.set_piece_at).",
+        PyExc_ValueError, nullptr);
+    m.attr("PositionEditError") = position_edit_error;
     py::register_exception_translator([](std::exception_ptr p) {
         try {
             if (p) std::rethrow_exception(p);
@@ -234,6 +308,11 @@ PYBIND11_MODULE(_core, m) {
         if (s == NO_SQUARE) throw py::value_error("'" + quoted(name) + "' is not a square name (a1..n14, corners removed)");
         return static_cast<int>(s);
     }, py::arg("name"));
+    {
+        py::list squares;
+        for (Square s : GEOMETRY.board) squares.append(static_cast<int>(s));
+        m.attr("SQUARES") = py::tuple(squares);  // ascending: d1 (3) first, k14 (192) last
+    }
     m.attr("MODERN_START_FEN4") = MODERN_START_FEN4;
     m.attr("CLASSIC_START_FEN4") = CLASSIC_START_FEN4;
 
@@ -269,6 +348,11 @@ PYBIND11_MODULE(_core, m) {
     }, py::arg("fen4"), py::arg("ffa"), py::arg("op"), py::arg("iterations"));
 
     py::class_<Piece>(m, "Piece", "A piece on the board; dead pieces belong to no seat.")
+        .def(py::init(&make_piece), py::arg("piece_type"), py::arg("seat") = py::none(), py::arg("one_point_queen") = false,
+             "Piece('rP') from its symbol, or Piece(piece_type, seat): seat None makes a dead piece;\n"
+             "one_point_queen=True (a QUEEN only) the FFA 1-point queen.")
+        .def_static("from_symbol", &piece_from_symbol, py::arg("symbol"),
+                    "The piece of a FEN4 cell: 'rP', 'bN', 'yD' (1-point queen), 'gK', 'dB' (dead); the inverse of symbol().")
         .def_property_readonly("piece_type", &Piece::type)
         .def_property_readonly("seat", &seat_or_none)
         .def_property_readonly("is_dead", &Piece::is_dead)
@@ -284,6 +368,9 @@ PYBIND11_MODULE(_core, m) {
              py::arg("promotion") = py::none(), py::arg("one_point_queen") = false)
         .def_static("from_str", [](const py::object& text) { return parse_move_text(move_text_argument(text)); }, py::arg("text"),
                     "Reads the engine form 'h2-h3', 'h2h3', 'h10-h11=Q', 'h7-h8=D'.")
+        .def_static("from_uci", [](const py::object& text) { return parse_move_text(move_text_argument(text)); }, py::arg("text"),
+                    "python-chess's name for from_str: the UCI dialect's moves are the engine form (docs/uci.md).")
+        .def("uci", &move_text, "The engine form, as the UCI dialect writes it: 'h2-h3', 'h10-h11=Q', castling 'h1-j1'; str(move).")
         .def_property_readonly("from_square", [](Move mv) { return static_cast<int>(mv.from()); })
         .def_property_readonly("to_square", [](Move mv) { return static_cast<int>(mv.to()); })
         .def_property_readonly("promotion", [](Move mv) {
@@ -456,15 +543,104 @@ PYBIND11_MODULE(_core, m) {
             py::gil_scoped_release release;
             return perft_full(pos, depth);
         }, py::arg("depth"))
-        .def("divide", [](const PyGame& pg, const py::object& depth_arg) {
-            int depth = checked_depth(depth_arg);
+        .def("divide", [](const PyGame& pg, const py::object& depth_arg, const py::object& threads_arg) {
+            int depth = checked_depth(depth_arg), threads = checked_threads(threads_arg);
             const Position pos = game(pg).position();  // copied before the GIL is released
             std::vector<std::pair<Move, std::uint64_t>> result;
             {
                 py::gil_scoped_release release;
-                result = divide(pos, depth);
+                result = divide(pos, depth, threads);
             }
             return result;
-        }, py::arg("depth"));
+        }, py::arg("depth"), py::arg("threads") = 1)
+        // --- python-chess habits: the core answers (queries.h, game.h, edit.h); this translates ---
+        .def("piece_map", [](const PyGame& pg) {
+            const Position& pos = game(pg).position();
+            std::vector<std::pair<Square, Piece>> pieces;
+            for (Square s : pos.occupied) pieces.emplace_back(s, pos.board[s]);
+            py::dict out;
+            for (const auto& [square, piece] : pieces) out[py::int_(static_cast<int>(square))] = py::cast(piece);
+            return out;
+        }, "Every piece on the board, dead ones included: {square: Piece}, squares ascending.")
+        .def("pieces", [](const PyGame& pg, const py::object& type, const py::object& seat) {
+            return squares_of(pieces_of(game(pg).position(), checked_piece_type(type), checked_seat(seat)));
+        }, py::arg("piece_type"), py::arg("seat"),
+             "The squares of the seat's live pieces of that type (a 1-point queen is a QUEEN), as a frozenset.")
+        .def("attackers", [](const PyGame& pg, const py::object& seat, const py::object& square) {
+            const std::uint8_t seats = static_cast<std::uint8_t>(1u << checked_seat(seat));
+            return squares_of(attackers_to(game(pg).position(), checked_square(square), seats));
+        }, py::arg("seat"), py::arg("square"),
+             "The squares of the seat's live pieces that attack the square (whatever stands on it), as a frozenset.\n"
+             "Dead pieces attack nothing but block lines.")
+        .def("is_attacked_by", [](const PyGame& pg, const py::object& seat, const py::object& square) {
+            const std::uint8_t seats = static_cast<std::uint8_t>(1u << checked_seat(seat));
+            return is_attacked(game(pg).position(), checked_square(square), seats);
+        }, py::arg("seat"), py::arg("square"), "Does a live piece of the seat attack the square?")
+        .def("is_capture", [](const PyGame& pg, const py::object& move) {
+            const Position& pos = game(pg).position();
+            return is_capture(pos, pseudo_legal_argument(pos, move, "is_capture"));
+        }, py::arg("move"),
+             "Does the move take a piece (live or dead) on its destination or by en passant? The move must be\n"
+             "one push_unchecked accepts (pseudo-legal, game not over), else IllegalMoveError.")
+        .def("gives_check", [](const PyGame& pg, const py::object& move) {
+            const Position& pos = game(pg).position();
+            return kings_newly_checked(pos, pseudo_legal_argument(pos, move, "gives_check")) != 0;
+        }, py::arg("move"),
+             "Does the move newly check an opponent's king, as the '+' of its PGN4 token (san) says? Teams: either\n"
+             "enemy king, a check uncovered for the partner included; FFA: any other seat still taking turns. The move\n"
+             "must be one push_unchecked accepts, else IllegalMoveError.")
+        .def("is_repetition", [](const PyGame& pg, const py::object& count_arg) {
+            const int count = static_cast<int>(checked_int(count_arg, "count", 1, 1000000, "1..1000000"));
+            return game(pg).repetitions() >= count;
+        }, py::arg("count") = 3,
+             "Has the current position occurred `count` times since the root (this time included)? Three end the\n"
+             "game (RULES.md §8).")
+        .def("is_fifty_moves", [](const PyGame& pg) { return game(pg).fifty_moves(); },
+             "Has the ply clock reached 50 moves per seat still taking turns (RULES.md §8), with no other ending first?")
+        .def("is_insufficient_material", [](const PyGame& pg) { return insufficient_material_ends_game(game(pg).position()); },
+             "FFA: is the material of the active seats too little to go on (RULES.md §7)? Always False in Teams,\n"
+             "which has no such draw (RULES.md §6).")
+        .def("_can_claim_win", [](const PyGame& pg, const py::object& seat) { return can_claim_win(game(pg).position(), checked_seat(seat)); },
+             py::arg("seat"))
+        .def("has_castling_rights", [](const PyGame& pg, const py::object& seat) {
+            const Seat s = checked_seat(seat);
+            return has_castling_right(game(pg).position(), s, SHORT) || has_castling_right(game(pg).position(), s, LONG);
+        }, py::arg("seat"),
+             "Does the seat still hold a castling right it could use one day: the FEN4 flag set, its king on a home square\n"
+             "and its own rook on that side's corner? Not whether castling is legal now; False for a walking king.")
+        .def("has_kingside_castling_rights", [](const PyGame& pg, const py::object& seat) {
+            return has_castling_right(game(pg).position(), checked_seat(seat), SHORT);
+        }, py::arg("seat"), "has_castling_rights for the short side only (the king's side: FEN4 field 3).")
+        .def("has_queenside_castling_rights", [](const PyGame& pg, const py::object& seat) {
+            return has_castling_right(game(pg).position(), checked_seat(seat), LONG);
+        }, py::arg("seat"), "has_castling_rights for the long side only (the queen's side: FEN4 field 4).")
+        .def_property_readonly("fullmove_number", [](const PyGame& pg) { return game(pg).fullmove_number(); },
+                               "The PGN4 round of the side to move (python-chess's fullmove number): 1 at the root, one more\n"
+                               "each time a move hands the turn to a seat at or before the mover's in the order R, B, Y, G.")
+        .def("set_piece_at", [](PyGame& pg, const py::object& square, const py::object& piece) {
+            edit_square(pg, square, piece.is_none() ? NO_PIECE : piece_argument(piece));
+        }, py::arg("square"), py::arg("piece"),
+             "Puts the piece on the square (None empties it); see fourchess.Board.set_piece_at.")
+        .def("remove_piece_at", [](PyGame& pg, const py::object& square) -> std::optional<Piece> {
+            const Piece before = game(pg).position().board[checked_square(square)];
+            edit_square(pg, square, NO_PIECE);
+            return before.empty() ? std::nullopt : std::optional<Piece>(before);
+        }, py::arg("square"), "Empties the square and returns what stood there (or None); see fourchess.Board.set_piece_at.")
+        .def("_same_state", [](const PyGame& a, const PyGame& b) { return game(a).same_state(game(b)); }, py::arg("other"))
+        .def("parse_uci", [](const PyGame& pg, const py::object& text) {
+            const std::string t = move_text_argument(text);
+            parse_move_text(t);  // the engine form only: InvalidMoveError for 'O-O' or 'Nf3'
+            return parse_move(game(pg).position(), t);
+        }, py::arg("text"),
+             "The legal move the engine form names, as Move.from_uci reads it ('h2-h3', 'h2h3', 'h10-h11=Q'; in FFA\n"
+             "'=Q' is the 1-point queen; castling is the king's move 'h1-j1', not 'O-O'). InvalidMoveError if it\n"
+             "cannot be read, IllegalMoveError if it is not legal here.")
+        .def("push_uci", [](PyGame& pg, const py::object& text) {
+            const std::string t = move_text_argument(text);
+            parse_move_text(t);
+            const Move mv = parse_move(game(pg).position(), t);
+            game(pg).push(mv);
+            return mv;
+        }, py::arg("text"), "parse_uci, then push; returns the move.");
     fourchess_bindings::bind_search(m);
 }

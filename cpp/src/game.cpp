@@ -4,6 +4,7 @@
 #include <string>
 
 #include "fourchess/attacks.h"
+#include "fourchess/fen4.h"
 
 namespace fourchess {
 
@@ -12,6 +13,8 @@ namespace {
 constexpr int REPETITIONS_FOR_DRAW = 3;
 constexpr int FIFTY_MOVES_PER_SEAT = 50;
 constexpr const char* SEAT_NAMES[] = {"Red", "Blue", "Yellow", "Green"};
+
+bool fifty_moves_reached(const Position& pos) { return pos.ply_clock >= FIFTY_MOVES_PER_SEAT * pos.seats_taking_turns(); }
 
 }  // namespace
 
@@ -31,7 +34,7 @@ void Game::end_by_history_if_due() {
     if (termination_of(position_) != Termination::NONE) return;
     if (occurrences(position_.key) >= REPETITIONS_FOR_DRAW)
         end_by_history(position_, Termination::THREEFOLD_REPETITION);
-    else if (position_.ply_clock >= FIFTY_MOVES_PER_SEAT * position_.seats_taking_turns())
+    else if (fifty_moves_reached(position_))
         end_by_history(position_, Termination::FIFTY_MOVE_RULE);
     else if (rules_.move_limit > 0 && moves_played_ >= rules_.move_limit)
         end_by_history(position_, Termination::MOVE_LIMIT);
@@ -83,6 +86,34 @@ void Game::claim_win(Seat seat) {
     step.seat = seat;
     fourchess::claim_win(position_, seat, step.undo);
     keys_.push_back(position_.key);
+}
+
+bool Game::fifty_moves() const {
+    const Termination t = termination_of(position_);
+    return fifty_moves_reached(position_) && (t == Termination::NONE || t == Termination::FIFTY_MOVE_RULE);
+}
+
+int Game::fullmove_number() const {
+    int round = 1;
+    bool moved = false;
+    Seat last = RED;
+    for (const Step& step : history_) {
+        if (step.action != Action::MOVE) continue;
+        if (moved && step.seat <= last) ++round;
+        last = step.seat;
+        moved = true;
+    }
+    return moved && position_.side_to_move <= last ? round + 1 : round;
+}
+
+bool Game::same_state(const Game& other) const {
+    const Rules &a = rules_, &b = other.rules_;
+    const bool same_rules = a.mode == b.mode && a.setup == b.setup && a.dead_king_walking == b.dead_king_walking &&
+                            a.move_limit == b.move_limit && a.points_lead_ends_game == b.points_lead_ends_game &&
+                            a.walking_kings_stalemated_on_their_turn == b.walking_kings_stalemated_on_their_turn;
+    return same_rules && position_.key == other.position_.key && position_.termination == other.position_.termination &&
+           fullmove_number() == other.fullmove_number() && (a.move_limit == 0 || moves_played_ == other.moves_played_) &&
+           write_fen4(position_) == write_fen4(other.position_);
 }
 
 Step Game::pop() {

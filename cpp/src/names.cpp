@@ -1,4 +1,4 @@
-// Square names, the start positions' FEN4 text, and FEN4 errors quoting the text they name.
+// Square and piece names, the start positions' FEN4 text, and FEN4 errors quoting the text they name.
 #include <cctype>
 
 #include "fourchess/fen4.h"
@@ -54,6 +54,26 @@ std::string quoted(std::string_view text) {
     }
     if (characters <= QUOTED_CHARACTERS) return printable(std::string(text));
     return printable(std::string(text.substr(0, cut))) + "... (" + std::to_string(characters) + " characters)";
+}
+
+namespace {
+constexpr char CELL_COLOURS[] = "rbygd";  // seats in order, then dead
+constexpr char CELL_LETTERS[] = " PNBRQKD";  // by type, then D for the 1-point queen
+}  // namespace
+
+std::string piece_symbol(Piece p) {
+    const char letter = p.is_one_point() ? 'D' : CELL_LETTERS[p.type()];
+    return std::string(1, p.is_dead() ? 'd' : CELL_COLOURS[p.seat()]) + letter;
+}
+
+Piece parse_piece_symbol(std::string_view text) {
+    if (text.size() != 2) return Piece();
+    const std::string_view colours(CELL_COLOURS), letters(CELL_LETTERS);
+    const std::size_t colour = colours.find(text[0]), letter = letters.find(text[1]);
+    if (colour == std::string_view::npos || letter == std::string_view::npos || letter == 0) return Piece();
+    const bool one_point = text[1] == 'D';
+    const PieceType type = one_point ? QUEEN : static_cast<PieceType>(letter);
+    return colour == 4 ? Piece::dead_piece(type, one_point) : Piece::live(static_cast<Seat>(colour), type, one_point);
 }
 
 std::string square_name(Square s) {

@@ -6,6 +6,7 @@
 #include "fourchess/fen4.h"
 #include "fourchess/attacks.h"
 #include "fourchess/movegen.h"
+#include "fourchess/queries.h"
 #include "fourchess/rules.h"
 
 namespace fourchess {
@@ -191,35 +192,13 @@ Move parse_move(const Position& pos, const std::string& text) {
 namespace {
 
 // The check suffix chess.com writes, as its records show (every suffix of the replayable real
-// records is reproduced but one): a king counts once if after the move it is attacked by the
-// mover and was not before, or is in check and was in check by nobody before; '#' follows a mate
+// records is reproduced but one): a '+' per king newly checked (queries.h); '#' follows a mate
 // or a king capture. Teams mates are written in the mated seat's own slot, not on the move.
 std::string check_suffix(const Position& pos, Move m) {
-    const Seat mover = pos.side_to_move;
-    const std::uint8_t mover_bit = static_cast<std::uint8_t>(1u << mover);
-    Position moved = pos;  // pieces moved, before any elimination: kings of seats put out still stand
-    Undo piece_undo;
-    moved.make_move(m, piece_undo);
     Position after = pos;
     Undo undo;
     do_move(after, m, undo);
-    int checks = 0;
-    for (int i = 0; i < SEAT_COUNT; ++i) {
-        const Seat s = static_cast<Seat>(i);
-        if (s == mover || !pos.takes_turns(s) || (pos.mode == Mode::TEAMS && same_team(s, mover))) continue;
-        const Square king = pos.king_square[s];
-        if (king == NO_SQUARE) continue;
-        const bool was_in_check = in_check(pos, s);
-        const bool was_checked_by_mover = was_in_check && is_attacked(pos, king, mover_bit);
-        bool checked;
-        if (after.takes_turns(s)) {
-            const bool now_in_check = in_check(after, s);
-            checked = now_in_check && (!was_in_check || is_attacked(after, after.king_square[s], mover_bit));
-        } else {  // put out by this move: judge its king where it stood
-            checked = m.to() == king || ((undo.mated_seats >> s) & 1 && is_attacked(moved, king, mover_bit));
-        }
-        checks += checked && !was_checked_by_mover;
-    }
+    const int checks = seat_count(kings_newly_checked(pos, m));
     const bool captured_king = undo.captured.is_live() && undo.captured.type() == KING;
     return std::string(static_cast<std::size_t>(checks), '+') + (captured_king || undo.mated_seats ? "#" : "");
 }

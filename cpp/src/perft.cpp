@@ -58,53 +58,75 @@ std::vector<std::pair<Move, std::uint64_t>> divide(const Position& root, int dep
     return result;
 }
 
-// Work items are root moves, or (root move, reply) pairs when the tree is deep enough: twenty
-// root moves of very unequal size leave one thread idle at the end, four hundred pairs do not.
+namespace {
+
+// Perft of `depth` per root move, across `threads` workers. Work items are root moves, or (root
+// move, reply) pairs when the tree is deep enough: twenty root moves of very unequal size leave
+// one thread idle at the end, four hundred pairs do not. Needs depth >= 2 and threads >= 2.
+std::vector<std::pair<Move, std::uint64_t>> split_counts(const Position& root, int depth, int threads, bool bulk) {
+    const int split = depth >= 3 ? 2 : 1;
+    MoveList first;
+    struct Item {
+        int root;
+        Move reply;
+    };
+    std::vector<Item> work;
+    {
+        Position pos = root;
+        generate_legal(pos, first);
+        for (int i = 0; i < first.size; ++i) {
+            if (split == 1) {
+                work.push_back({i, Move::none()});
+                continue;
+            }
+            Undo undo;
+            do_move(pos, first.moves[i], undo);
+            MoveList replies;
+            generate_legal(pos, replies);
+            for (Move r : replies) work.push_back({i, r});
+            undo_move(pos, first.moves[i], undo);
+        }
+    }
+    std::vector<std::atomic<std::uint64_t>> counts(static_cast<std::size_t>(first.size));
+    for (auto& c : counts) c.store(0, std::memory_order_relaxed);
+    // On its own cache line: the workers touch it once per item, never the same line as anything
+    // they use per node.
+    alignas(64) std::atomic<std::size_t> next{0};
+    auto worker = [&] {
+        Position pos = root;  // each worker owns its copy
+        for (std::size_t i; (i = next.fetch_add(1, std::memory_order_relaxed)) < work.size();) {
+            const Move m = first.moves[work[i].root], reply = work[i].reply;
+            Undo undo, reply_undo;
+            do_move(pos, m, undo);
+            if (reply) do_move(pos, reply, reply_undo);
+            const std::uint64_t nodes = bulk ? perft(pos, depth - split) : perft_full(pos, depth - split);
+            if (reply) undo_move(pos, reply, reply_undo);
+            undo_move(pos, m, undo);
+            counts[static_cast<std::size_t>(work[i].root)].fetch_add(nodes, std::memory_order_relaxed);
+        }
+    };
+    std::vector<std::thread> pool;
+    for (int t = 0; t < threads; ++t) pool.emplace_back(worker);
+    for (auto& t : pool) t.join();
+    std::vector<std::pair<Move, std::uint64_t>> result;
+    for (int i = 0; i < first.size; ++i) result.emplace_back(first.moves[i], counts[static_cast<std::size_t>(i)].load());
+    return result;
+}
+
+}  // namespace
+
+std::vector<std::pair<Move, std::uint64_t>> divide(const Position& root, int depth, int threads) {
+    if (depth <= 1 || threads <= 1) return divide(root, depth);
+    return split_counts(root, depth, threads, true);
+}
+
 std::uint64_t perft_threaded(const Position& root, int depth, int threads, bool bulk) {
     if (depth <= 1 || threads <= 1) {
         Position pos = root;
         return bulk ? perft(pos, depth) : perft_full(pos, depth);
     }
-    const int split = depth >= 3 ? 2 : 1;
-    std::vector<std::pair<Move, Move>> work;
-    {
-        Position pos = root;
-        MoveList first;
-        generate_legal(pos, first);
-        for (Move m : first) {
-            if (split == 1) {
-                work.emplace_back(m, Move::none());
-                continue;
-            }
-            Undo undo;
-            do_move(pos, m, undo);
-            MoveList replies;
-            generate_legal(pos, replies);
-            for (Move r : replies) work.emplace_back(m, r);
-            undo_move(pos, m, undo);
-        }
-    }
-    // Each on its own cache line: the workers touch them once per item, never the same line as
-    // anything they use per node.
-    alignas(64) std::atomic<std::size_t> next{0};
-    alignas(64) std::atomic<std::uint64_t> total{0};
-    auto worker = [&] {
-        Position pos = root;  // each worker owns its copy
-        std::uint64_t nodes = 0;
-        for (std::size_t i; (i = next.fetch_add(1, std::memory_order_relaxed)) < work.size();) {
-            const auto [m, reply] = work[i];
-            Undo undo, reply_undo;
-            do_move(pos, m, undo);
-            if (reply) do_move(pos, reply, reply_undo);
-            nodes += bulk ? perft(pos, depth - split) : perft_full(pos, depth - split);
-            if (reply) undo_move(pos, reply, reply_undo);
-            undo_move(pos, m, undo);
-        }
-        total += nodes;
-    };
-    std::vector<std::thread> pool;
-    for (int t = 0; t < threads; ++t) pool.emplace_back(worker);
-    for (auto& t : pool) t.join();
+    std::uint64_t total = 0;
+    for (const auto& [move, nodes] : split_counts(root, depth, threads, bulk)) total += nodes;
     return total;
 }
 

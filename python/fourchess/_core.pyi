@@ -5,6 +5,8 @@ from typing import Any, overload
 
 MODERN_START_FEN4: str
 CLASSIC_START_FEN4: str
+SQUARES: tuple[int, ...]
+"""The 160 real squares (index r * 14 + f), ascending."""
 
 class Seat(enum.IntEnum):
     RED = 0
@@ -37,12 +39,24 @@ class Fen4Error(ValueError): ...
 class InvalidMoveError(ValueError): ...
 class IllegalMoveError(ValueError): ...
 class AmbiguousMoveError(ValueError): ...
+class PositionEditError(ValueError):
+    """Board.set_piece_at or remove_piece_at refused an edit: the result would not be a position the
+    core accepts with only that square changed (see Board.set_piece_at)."""
 
 def square_name(square: int) -> str: ...
 def _bare_cost(fen4: str, ffa: bool, op: str, iterations: int) -> float: ...
 def parse_square(name: str) -> int: ...
 
 class Piece:
+    @overload
+    def __init__(self, piece_type: str) -> None:
+        """Piece('rP'): the piece of a symbol, as Piece.from_symbol."""
+    @overload
+    def __init__(self, piece_type: int, seat: int | None = None, one_point_queen: bool = False) -> None:
+        """Piece(PieceType.ROOK, Seat.RED); seat None makes a dead piece; one_point_queen for a QUEEN only."""
+    @staticmethod
+    def from_symbol(symbol: str) -> Piece:
+        """The piece of a FEN4 cell: 'rP', 'bN', 'yD' (1-point queen), 'gK', 'dB' (dead); the inverse of symbol()."""
     @property
     def piece_type(self) -> PieceType: ...
     @property
@@ -61,6 +75,11 @@ class Move:
     ) -> None: ...
     @staticmethod
     def from_str(text: str) -> Move: ...
+    @staticmethod
+    def from_uci(text: str) -> Move:
+        """python-chess's name for from_str: the UCI dialect's moves are the engine form (docs/uci.md)."""
+    def uci(self) -> str:
+        """The engine form, as the UCI dialect writes it: 'h2-h3', 'h10-h11=Q', castling 'h1-j1'; str(move)."""
     @property
     def from_square(self) -> int: ...
     @property
@@ -132,7 +151,13 @@ class Board:
     def push(self, move: Move) -> None: ...
     def push_unchecked(self, move: Move) -> None:
         """Play a pseudo-legal move: everything is checked but whether the mover's own king is
-        left attacked (castling only when legal). IllegalMoveError otherwise, board unchanged."""
+        left attacked. Checked (else IllegalMoveError, board unchanged): the game is not over, the
+        piece on the from square is the side to move's and may move so (lines and blockers, pawn
+        pushes and double pushes, captures of pieces it may take, a king included, en passant), a
+        promotion piece named exactly on the promotion line, castling only when legal in full.
+        No Move object can make the core read or write out of bounds: a Move holds only real
+        squares and is matched against the generated moves before anything changes; pop()
+        restores the position exactly."""
     def parse_move(self, text: str) -> Move: ...
     def push_move(self, text: str) -> Move: ...
     def is_check(self, seat: int) -> bool: ...
@@ -140,4 +165,42 @@ class Board:
     def winners(self) -> frozenset[Seat]: ...
     def perft(self, depth: int, threads: int = 1, bulk: bool = True) -> int: ...
     def perft_full(self, depth: int) -> int: ...
-    def divide(self, depth: int) -> list[tuple[Move, int]]: ...
+    def divide(self, depth: int, threads: int = 1) -> list[tuple[Move, int]]: ...
+    # python-chess habits (fourchess.Board documents each)
+    def piece_map(self) -> dict[int, Piece]:
+        """Every piece on the board, dead ones included: {square: Piece}, squares ascending."""
+    def pieces(self, piece_type: int, seat: int) -> frozenset[int]:
+        """The squares of the seat's live pieces of that type (a 1-point queen is a QUEEN)."""
+    def attackers(self, seat: int, square: int) -> frozenset[int]:
+        """The squares of the seat's live pieces that attack the square (whatever stands on it)."""
+    def is_attacked_by(self, seat: int, square: int) -> bool:
+        """Does a live piece of the seat attack the square?"""
+    def is_capture(self, move: Move) -> bool:
+        """Does the pseudo-legal move take a piece (live or dead), en passant included?"""
+    def gives_check(self, move: Move) -> bool:
+        """Does the pseudo-legal move newly check an opponent's king, as the '+' of its PGN4 token says?"""
+    def is_repetition(self, count: int = 3) -> bool:
+        """Has the current position occurred `count` times since the root (this time included)?"""
+    def is_fifty_moves(self) -> bool:
+        """Has the ply clock reached 50 moves per seat still taking turns, with no other ending first?"""
+    def is_insufficient_material(self) -> bool:
+        """FFA: too little material to go on (RULES.md §7); always False in Teams."""
+    def _can_claim_win(self, seat: int) -> bool: ...
+    def has_castling_rights(self, seat: int) -> bool:
+        """A castling right the seat could still use one day (flag, king at home, rook on its corner)."""
+    def has_kingside_castling_rights(self, seat: int) -> bool:
+        """has_castling_rights for the short side (FEN4 field 3)."""
+    def has_queenside_castling_rights(self, seat: int) -> bool:
+        """has_castling_rights for the long side (FEN4 field 4)."""
+    @property
+    def fullmove_number(self) -> int:
+        """The PGN4 round of the side to move: 1 at the root."""
+    def set_piece_at(self, square: int, piece: Piece | None) -> None:
+        """Puts the piece on the square (None empties it), validated; clears the move stack."""
+    def remove_piece_at(self, square: int) -> Piece | None:
+        """Empties the square, validated; returns what stood there; clears the move stack."""
+    def _same_state(self, other: Board) -> bool: ...
+    def parse_uci(self, text: str) -> Move:
+        """The legal move the engine form names; InvalidMoveError / IllegalMoveError otherwise."""
+    def push_uci(self, text: str) -> Move:
+        """parse_uci, then push; returns the move."""

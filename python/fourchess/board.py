@@ -8,6 +8,7 @@ from typing import Any
 
 from fourchess import _core
 from fourchess._core import Move, Seat, Termination
+from fourchess.habits import BoardHabits
 from fourchess.outcome import SEAT_NAMES, GameEvent, Outcome, ffa_outcome, result_text, teams_outcome
 from fourchess.rules import Rules
 
@@ -48,7 +49,7 @@ class LegalMoveView:
         return f"<LegalMoveView ({', '.join(str(m) for m in self)})>"
 
 
-class Board(_core.Board):
+class Board(BoardHabits):
     """A four-player chess game: a position plus the moves that led to it.
 
     ``Board()`` is the modern start of Teams; ``Board(mode="ffa")`` the FFA start;
@@ -210,9 +211,44 @@ class Board(_core.Board):
         """Alias of ``perft(depth, bulk=False)``."""
         return self.perft(depth, bulk=False)
 
-    def divide(self, depth: int) -> dict[Move, int]:  # type: ignore[override]
-        """Perft of ``depth`` split by root move."""
-        return dict(super().divide(depth))
+    def divide(self, depth: int, threads: int = 1) -> dict[Move, int]:  # type: ignore[override]
+        """Perft of ``depth`` split by root move: ``{move: leaf count}`` in generation order, the
+        counts adding up to ``perft(depth)``. ``threads`` splits the work as :meth:`perft` does."""
+        return dict(super().divide(depth, threads))
+
+    def push_unchecked(self, move: Move) -> None:
+        """Plays a pseudo-legal move without testing whether it leaves the mover's own king attacked.
+
+        Checked, else IllegalMoveError and the board unchanged: the game is not over; the piece on
+        the from square belongs to the side to move and may move so (steps and lines with their
+        blockers, pawn pushes, double pushes from home, captures of pieces it may take, a king
+        included, en passant); a promotion piece is named exactly when a pawn reaches its line
+        (Teams Q R B N; FFA the 1-point queen, which ``=Q`` also names); castling only when it is
+        legal in full.
+
+        Not checked: whether the mover's own king is left in check. The position then says so
+        (``is_check(seat)``), and the next seats may take that king. python-chess's ``push`` checks
+        nothing at all; here only this one test is skipped.
+
+        No Move object, legal or not, can make the core read or write out of bounds or leave the
+        position inconsistent: a Move holds only real squares (its constructor refuses others, and
+        one made by ``Move.__new__`` alone is refused), it is matched against the movement rules of
+        this position before anything changes, and :meth:`pop` restores the position bit for bit.
+        """
+        super().push_unchecked(move)
+
+    def __eq__(self, other: object) -> bool:
+        """Same game state: the rules, the position (everything its FEN4 holds: placement, turn,
+        castling, en passant, points, ply clock, seat states), an ending already recorded, the
+        ``fullmove_number`` and, under a move limit, the moves played. As in python-chess the move
+        stack is not compared: two games that reach one position by different moves are equal
+        (though their repetition counts may differ). Boards are mutable, so they are unhashable;
+        :meth:`zobrist_hash` is the key for a position."""
+        if not isinstance(other, _core.Board):
+            return NotImplemented
+        return self._same_state(other)
+
+    __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
         rules = self.rules

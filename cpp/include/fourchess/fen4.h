@@ -43,6 +43,11 @@ std::string printable(const std::string& text);
 constexpr std::size_t QUOTED_CHARACTERS = 40;
 std::string quoted(std::string_view text);
 
+// A piece's FEN4 cell: colour r b y g (d for dead) and letter P N B R Q K (D: 1-point queen),
+// e.g. "rP", "gK", "yD", "dB". Reading takes exactly that form; an empty Piece for anything else.
+std::string piece_symbol(Piece p);
+Piece parse_piece_symbol(std::string_view text);
+
 // "a1".."n14" <-> square index; NO_SQUARE for anything else.
 std::string square_name(Square s);
 Square parse_square(std::string_view text);

@@ -32,6 +32,19 @@ public:
     // Keys of the root and of the position after every step, oldest first (repetition tests).
     const std::vector<std::uint64_t>& keys() const { return keys_; }
 
+    // How often the current position occurred since the root, this time included (its key
+    // among keys()): what threefold repetition counts (RULES.md §8).
+    int repetitions() const { return occurrences(position_.key); }
+    // The ply clock has reached 50 moves per seat still taking turns (RULES.md §8) and no other
+    // ending came first (a mate, a king capture, an FFA end test, a repetition, a resignation).
+    bool fifty_moves() const;
+    // The PGN4 round of the side to move: 1 at the root, one more each time a move hands the
+    // turn to a seat at or before the mover's in the order R, B, Y, G.
+    int fullmove_number() const;
+    // Same rules, same position (everything FEN4 holds, and any ending already recorded), same
+    // round, and under a move limit the same moves played; the steps themselves are not compared.
+    bool same_state(const Game& other) const;
+
     // `m` must be legal in position() (from generate_legal or legal_move_matching).
     void push(Move m);
     // `m` must be pseudo-legal in position() (from pseudo_legal_matching): it may leave the

@@ -14,8 +14,10 @@ std::uint64_t perft(Position& pos, int depth);
 // Plays every leaf move too (the make/unmake cost a search pays); same count.
 std::uint64_t perft_full(Position& pos, int depth);
 
-// Per root move counts.
+// Per root move counts, in generation order; with threads > 1 the work is split as perft_threaded
+// splits it (same counts).
 std::vector<std::pair<Move, std::uint64_t>> divide(const Position& pos, int depth);
+std::vector<std::pair<Move, std::uint64_t>> divide(const Position& pos, int depth, int threads);
 
 // Splits the root moves across `threads` workers; same count as perft. With bulk false every
 // leaf move is made and unmade (perft_full's count).

@@ -7,7 +7,7 @@ from typing import TypeGuard
 
 from .pieces import SLIDES_DIAGONAL, SLIDES_STRAIGHT, Piece
 from .position import Position
-from .seats import pawn_attack_origins
+from .seats import pawn_attack_origins, pawn_capture_targets
 from .squares import BISHOP_RAYS, KING_TARGETS, KNIGHT_TARGETS, ROOK_RAYS
 
 
@@ -50,6 +50,43 @@ def attackers_of(position: Position, square: int, by_seats: Collection[int]) -> 
             if squares[origin] == pawn:
                 found.append(pawn)
     return found
+
+
+def attack_map(position: Position, seat: int) -> dict[int, set[int]]:
+    """Every square the live pieces of `seat` attack, with the squares those pieces stand on:
+    walked from each piece outwards, not looked for from the target as attackers_of does."""
+    found: dict[int, set[int]] = {}
+    for origin, piece in enumerate(position.squares):
+        if piece is not None and piece.owner == seat:
+            for target in _reach(position, origin, piece):
+                found.setdefault(target, set()).add(origin)
+    return found
+
+
+def attacker_squares(position: Position, square: int, by_seats: Collection[int]) -> set[int]:
+    """Where the live pieces of `by_seats` that attack `square` stand."""
+    return {origin for seat in by_seats for origin in attack_map(position, seat).get(square, ())}
+
+
+def _reach(position: Position, origin: int, piece: Piece) -> set[int]:
+    """The squares a live piece on `origin` attacks: the reverse of the looks attackers_of takes
+    from the target (a knight attacks where a knight would look from, and so on)."""
+    squares = position.squares
+    if piece.kind == "N":
+        return set(KNIGHT_TARGETS[origin])
+    if piece.kind == "K":
+        return set(KING_TARGETS[origin])
+    if piece.kind == "P":
+        return set(pawn_capture_targets(piece.owner, origin))  # type: ignore[arg-type]
+    reached = set()
+    rays = (ROOK_RAYS[origin] if piece.kind in SLIDES_STRAIGHT else ()) + \
+        (BISHOP_RAYS[origin] if piece.kind in SLIDES_DIAGONAL else ())
+    for ray in rays:
+        for target in ray:
+            reached.add(target)
+            if squares[target] is not None:
+                break
+    return reached
 
 
 def is_attacked(position: Position, square: int, by_seats: Collection[int]) -> bool:

@@ -7,12 +7,13 @@ from collections import Counter
 from collections.abc import Hashable, Sequence
 from typing import NamedTuple
 
-from . import actions
-from .attacks import is_in_check
+from . import actions, checks
+from .attacks import attacker_squares, is_attacked, is_in_check
 from .ending import build_outcome, ended_by_rule, game_termination, position_termination
 from .errors import IllegalMoveError
 from .fen4_read import read_fen4
 from .fen4_write import write_fen4
+from .ffa import is_insufficient_material as ffa_material_insufficient
 from .history import end_by_history, history_termination, repetition_key
 from .move import Move
 from .movegen import generate_legal, pseudo_legal_moves
@@ -252,6 +253,30 @@ class Board:
 
     def is_check(self, seat: int | None = None) -> bool:
         return is_in_check(self._position, self.turn if seat is None else seat)
+
+    def attackers(self, seat: int, square: int) -> frozenset[int]:
+        """Squares of the seat's live pieces that attack `square`."""
+        return frozenset(attacker_squares(self._position, square, [_seat_argument(seat)]))
+
+    def is_attacked_by(self, seat: int, square: int) -> bool:
+        return is_attacked(self._position, square, [_seat_argument(seat)])
+
+    def _pseudo_legal(self, move: Move) -> Move:
+        if self.is_game_over() or move not in set(pseudo_legal_moves(self._position, self._position.turn)):
+            raise IllegalMoveError(f"{move} is not a pseudo-legal move in {self.fen4()}")
+        return move
+
+    def is_capture(self, move: Move) -> bool:
+        """A pseudo-legal move that takes a piece (live or dead), en passant included."""
+        return checks.is_capture(self._position, self._pseudo_legal(move))
+
+    def gives_check(self, move: Move) -> bool:
+        """A pseudo-legal move that newly checks an opponent's king (chess.com's '+')."""
+        return bool(checks.kings_newly_checked(self._position, self._pseudo_legal(move)))
+
+    def is_insufficient_material(self) -> bool:
+        """FFA's insufficient-material ending (RULES.md §7); Teams has none (§6)."""
+        return self._position.is_ffa and ffa_material_insufficient(self._position)
 
     def is_checkmate(self) -> bool:
         return self.termination() is Termination.CHECKMATE
