@@ -19,8 +19,8 @@ class Rules:
     apart end the game at once (RULES.md §7); off, the leader must ``claim_win``, as on chess.com
     (boards read from chess.com PGN4 records play that way). ``walking_kings_stalemated_on_their_turn``:
     a walking king left without a legal move (not in check) is stalemated only when its own turn
-    comes, as on chess.com, instead of right after the move (RULES.md fine point 3; README
-    decision 12).
+    comes, as on chess.com, instead of right after the move (RULES.md fine point 3;
+    docs/rules.md §11, decision 12).
 
     >>> Rules.house()
     Rules(mode='ffa', setup='modern', dead_king_walking=False, move_limit=None, points_lead_ends_game=True, walking_kings_stalemated_on_their_turn=False)
