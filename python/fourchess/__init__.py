@@ -4,6 +4,10 @@ A C++ core does the rules and perft; this package is its Pythonic face, in the p
 tradition. The rules once more in plain Python live in :mod:`fourchess.reference`.
 """
 
+from fourchess._version import installed_version as _installed_version
+
+__version__: str = _installed_version()
+
 from fourchess._core import (
     AmbiguousMoveError,
     Fen4Error,
