@@ -22,6 +22,7 @@ class Setup(NamedTuple):
     dead_king_walking: bool
 
     def board(self) -> Board:
+        """A new board at this setup's start."""
         return new_board(self.mode, self.start, self.dead_king_walking)
 
 
@@ -72,4 +73,5 @@ def new_board(mode: str, start: str, dead_king_walking: bool = True) -> Board:
 
 
 def board_for_headers(headers: dict[str, str]) -> Board:
+    """A new board at the start the tags name (:func:`setup_for_headers`)."""
     return setup_for_headers(headers).board()
