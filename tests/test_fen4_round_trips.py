@@ -1,5 +1,6 @@
 """What a board writes it can read back to the same state (issue 9, item 6), and FEN4 en-passant
-entries whose pawn is gone (item 8): README decisions 7 and 8, RULES.md fine point 5."""
+entries whose pawn is gone (item 8): docs/rules.md §4, decision 7 and §10, decision 8; RULES.md
+fine point 5."""
 
 from __future__ import annotations
 
@@ -17,8 +18,8 @@ from rules_helpers import BLUE, HOME_KINGS, RED, YELLOW, fen4, parse_fen4  # noq
 IMPLEMENTATIONS = {"core": fourchess.Board, "reference": reference.Board}
 MODES = ("teams", "ffa")
 
-# README decision 8: the largest score and ply clock a FEN4 may hold, and the most the rules let
-# a seat's score or the clock grow to.
+# docs/rules.md §10, decision 8: the largest score and ply clock a FEN4 may hold, and the most the
+# rules let a seat's score or the clock grow to.
 MAX_POINTS = 1_000_000
 MAX_PLY_CLOCK = 65_535
 
@@ -125,8 +126,8 @@ BLUE_QUEEN_ON_RED_KING = dict(HOME_KINGS, h5="bQ")
 
 @pytest.mark.parametrize("dead", [(0, 1, 0, 0), (1, 0, 0, 0)])
 def test_teams_dead_flag_leaves_the_pieces_live(Board, dead):
-    """README decision 8: in Teams the dead flag only marks the game finished; pieces written
-    live still attack, so Blue's queen checks Red whichever seat is flagged dead."""
+    """docs/rules.md §10, decision 8: in Teams the dead flag only marks the game finished; pieces
+    written live still attack, so Blue's queen checks Red whichever seat is flagged dead."""
     board = Board(fen4(BLUE_QUEEN_ON_RED_KING, "R", dead=dead))
     assert board.is_check(RED)
     assert not board.is_check(BLUE)
@@ -142,7 +143,7 @@ def test_teams_dead_flag_round_trips_with_its_key(dead):
     assert again.result() == board.result() == reference.Board(board.fen4()).result()
 
 
-# --- en passant: an entry whose pawn is gone is void (RULES.md fine point 5, README decision 7) -
+# --- en passant: an entry whose pawn is gone is void (fine point 5, docs/rules.md §4, decision 7) --
 
 # Red's e-pawn reaches e4; Blue's b5 pawn steps two to d5 (entry c5:d5); Red's e4 pawn takes it.
 PAWN_TAKEN_BEFORE_ITS_SEAT_MOVES = ["e2-e4", "b7-c7", "g13-g12", "m8-l8",

@@ -61,6 +61,7 @@ def test_play_command_plays_to_the_end_and_writes_pgn4(tmp_path, mode):
     game = pgn4.read_game(io.StringIO(target.read_text()))  # replays and checks every move
     board = pgn4.replay(game)
     assert game.headers["Result"] in done.stdout
-    if mode == "teams":  # an FFA record replays under chess.com's claim rule (README decision 11)
+    # an FFA record replays under chess.com's claim rule (docs/rules.md §7, decision 11)
+    if mode == "teams":
         assert board.result() == game.headers["Result"]
     assert pgn4.write_game(game) == target.read_text()

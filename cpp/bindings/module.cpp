@@ -275,12 +275,16 @@ PYBIND11_MODULE(_core, m) {
         .value("MOVE_LIMIT", Termination::MOVE_LIMIT).finalize();
 
     static py::exception<Fen4Error> fen4_error(m, "Fen4Error", PyExc_ValueError);
+    fen4_error.attr("__doc__") = "A FEN4 text that cannot be read; the message names the field and what was expected.";
     fen4_error_type = fen4_error;
-    invalid_move_error = PyErr_NewException("fourchess.InvalidMoveError", PyExc_ValueError, nullptr);
-    illegal_move_error = PyErr_NewException("fourchess.IllegalMoveError", PyExc_ValueError, nullptr);
+    invalid_move_error = PyErr_NewExceptionWithDoc("fourchess.InvalidMoveError", "Move text that is not a move in any position.",
+                                                   PyExc_ValueError, nullptr);
+    illegal_move_error = PyErr_NewExceptionWithDoc("fourchess.IllegalMoveError", "A move the position does not allow.",
+                                                   PyExc_ValueError, nullptr);
     m.attr("InvalidMoveError") = invalid_move_error;
     m.attr("IllegalMoveError") = illegal_move_error;
-    ambiguous_move_error = PyErr_NewException("fourchess.AmbiguousMoveError", PyExc_ValueError, nullptr);
+    ambiguous_move_error = PyErr_NewExceptionWithDoc("fourchess.AmbiguousMoveError",
+                                                     "Short move text that names more than one legal move.", PyExc_ValueError, nullptr);
     m.attr("AmbiguousMoveError") = ambiguous_move_error;
     position_edit_error = PyErr_NewExceptionWithDoc(
         "fourchess.PositionEditError",
@@ -301,13 +305,14 @@ PYBIND11_MODULE(_core, m) {
         }
     });
 
-    m.def("square_name", [](const py::object& s) { return square_name(checked_square(s)); }, py::arg("square"));
+    m.def("square_name", [](const py::object& s) { return square_name(checked_square(s)); }, py::arg("square"),
+          "The name of a square index (rank * 14 + file): 0 is 'a1', 195 is 'n14'.");
     m.def("parse_square", [](const py::object& name_arg) {
         const std::string name = plain_text(name_arg, "square name");
         Square s = parse_square(name);
         if (s == NO_SQUARE) throw py::value_error("'" + quoted(name) + "' is not a square name (a1..n14, corners removed)");
         return static_cast<int>(s);
-    }, py::arg("name"));
+    }, py::arg("name"), "The index (rank * 14 + file) of a square name such as 'h1'; ValueError for a name off the board.");
     {
         py::list squares;
         for (Square s : GEOMETRY.board) squares.append(static_cast<int>(s));
@@ -353,17 +358,20 @@ PYBIND11_MODULE(_core, m) {
              "one_point_queen=True (a QUEEN only) the FFA 1-point queen.")
         .def_static("from_symbol", &piece_from_symbol, py::arg("symbol"),
                     "The piece of a FEN4 cell: 'rP', 'bN', 'yD' (1-point queen), 'gK', 'dB' (dead); the inverse of symbol().")
-        .def_property_readonly("piece_type", &Piece::type)
-        .def_property_readonly("seat", &seat_or_none)
-        .def_property_readonly("is_dead", &Piece::is_dead)
-        .def_property_readonly("is_one_point_queen", &Piece::is_one_point)
+        .def_property_readonly("piece_type", &Piece::type, "The PieceType (a 1-point queen is a QUEEN).")
+        .def_property_readonly("seat", &seat_or_none, "The Seat that owns it, None for a dead piece.")
+        .def_property_readonly("is_dead", &Piece::is_dead, "A piece of an eliminated seat: it blocks, but never moves or attacks.")
+        .def_property_readonly("is_one_point_queen", &Piece::is_one_point, "An FFA promoted queen, worth 1 point when taken.")
         .def("symbol", &piece_symbol, "FEN4 cell text: 'rP', 'gK', 'yD', 'dB'.")
         .def("__eq__", [](Piece a, Piece b) { return a == b; })
         .def("__hash__", [](Piece p) { return p.bits(); })
         .def("__str__", &piece_symbol)
         .def("__repr__", [](Piece p) { return "Piece('" + piece_symbol(p) + "')"; });
 
-    py::class_<Move>(m, "Move", "A move: from square, to square and promotion.")
+    py::class_<Move>(m, "Move", "A move: from square, to square and promotion.\n\n"
+                                "Move(from_square, to_square, promotion=None, one_point_queen=False) takes square indices\n"
+                                "(rank * 14 + file); Move.from_str('h2-h4') reads the engine form that str(move) writes.\n"
+                                "Moves compare and hash by what they do.")
         .def(py::init(&make_move_value), py::arg("from_square"), py::arg("to_square"),
              py::arg("promotion") = py::none(), py::arg("one_point_queen") = false)
         .def_static("from_str", [](const py::object& text) { return parse_move_text(move_text_argument(text)); }, py::arg("text"),
@@ -371,12 +379,13 @@ PYBIND11_MODULE(_core, m) {
         .def_static("from_uci", [](const py::object& text) { return parse_move_text(move_text_argument(text)); }, py::arg("text"),
                     "python-chess's name for from_str: the UCI dialect's moves are the engine form (docs/uci.md).")
         .def("uci", &move_text, "The engine form, as the UCI dialect writes it: 'h2-h3', 'h10-h11=Q', castling 'h1-j1'; str(move).")
-        .def_property_readonly("from_square", [](Move mv) { return static_cast<int>(mv.from()); })
-        .def_property_readonly("to_square", [](Move mv) { return static_cast<int>(mv.to()); })
+        .def_property_readonly("from_square", [](Move mv) { return static_cast<int>(mv.from()); }, "The square index it leaves.")
+        .def_property_readonly("to_square", [](Move mv) { return static_cast<int>(mv.to()); },
+                               "The square index it reaches (for castling, the king's; for en passant, the skipped square).")
         .def_property_readonly("promotion", [](Move mv) {
             return mv.promotion() == NO_PIECE_TYPE ? std::nullopt : std::optional<PieceType>(mv.promotion());
-        })
-        .def_property_readonly("is_one_point_queen", &Move::promotes_to_one_point_queen)
+        }, "The PieceType a pawn becomes, or None.")
+        .def_property_readonly("is_one_point_queen", &Move::promotes_to_one_point_queen, "It promotes to FFA's 1-point queen.")
         .def("__str__", &move_text)
         .def("__repr__", [](Move mv) { return "Move.from_str('" + move_text(mv) + "')"; })
         .def("__eq__", [](Move a, const py::object& b) {
@@ -409,17 +418,25 @@ PYBIND11_MODULE(_core, m) {
              py::arg("fen4"), py::arg("ffa"), py::arg("classic") = false, py::arg("dead_king_walking") = true,
              py::arg("move_limit") = 0, py::arg("points_lead_ends_game") = true,
              py::arg("walking_kings_stalemated_on_their_turn") = false)
-        .def_property_readonly("is_ffa", [](const PyGame& pg) { return game(pg).position().mode == Mode::FFA; })
+        .def_property_readonly("is_ffa", [](const PyGame& pg) { return game(pg).position().mode == Mode::FFA; },
+                               "True in Free-for-All, False in Teams.")
         .def_property_readonly("_rules", [](const PyGame& pg) {
             const Rules r = game(pg).rules();
             return py::make_tuple(r.mode == Mode::FFA, r.setup == Setup::CLASSIC, r.dead_king_walking, r.move_limit,
                                   r.points_lead_ends_game, r.walking_kings_stalemated_on_their_turn);
         })
-        .def_property_readonly("walking_kings", [](const PyGame& pg) { return seats_of(game(pg).position().walking); })
-        .def_property_readonly("moves_played", [](const PyGame& pg) { return game(pg).moves_played(); })
-        .def("resign", [](PyGame& pg, const py::object& seat) { game(pg).resign(checked_seat(seat)); }, py::arg("seat"))
-        .def("timeout", [](PyGame& pg, const py::object& seat) { game(pg).timeout(checked_seat(seat)); }, py::arg("seat"))
-        .def("claim_win", [](PyGame& pg, const py::object& seat) { game(pg).claim_win(checked_seat(seat)); }, py::arg("seat"))
+        .def_property_readonly("walking_kings", [](const PyGame& pg) { return seats_of(game(pg).position().walking); },
+                               "FFA: the seats out of the game whose king still walks (RULES.md §7), a frozenset.")
+        .def_property_readonly("moves_played", [](const PyGame& pg) { return game(pg).moves_played(); },
+                               "Moves since the root position (what the move limit counts; resignations are not moves).")
+        .def("resign", [](PyGame& pg, const py::object& seat) { game(pg).resign(checked_seat(seat)); }, py::arg("seat"),
+             "The seat resigns, on its turn or not: Teams, its team loses; FFA, it is eliminated (its king walks\n"
+             "with dead_king_walking). ValueError when the game is over or the seat is already out.")
+        .def("timeout", [](PyGame& pg, const py::object& seat) { game(pg).timeout(checked_seat(seat)); }, py::arg("seat"),
+             "The seat runs out of time; the same consequences as resign().")
+        .def("claim_win", [](PyGame& pg, const py::object& seat) { game(pg).claim_win(checked_seat(seat)); }, py::arg("seat"),
+             "FFA with points_lead_ends_game off: the seat, leading the only other active seat by 21 or more,\n"
+             "claims the win (docs/rules.md §7, decision 11). ValueError when it may not.")
         .def("move_text", [](const PyGame& pg, Move mv) {
             Move legal = legal_move_matching(game(pg).position(), mv);
             if (!legal) throw MoveTextError(MoveTextError::Kind::ILLEGAL, "illegal move '" + move_text(mv) + "' in " + write_fen4(game(pg).position()));
@@ -434,29 +451,33 @@ PYBIND11_MODULE(_core, m) {
             for (std::size_t i = 0; i < steps.size(); ++i) PyList_SET_ITEM(out.ptr(), static_cast<Py_ssize_t>(i), step_tuple(steps[i]).release().ptr());
             return out;
         })
-        .def_property_readonly("turn", [](const PyGame& pg) { return game(pg).position().side_to_move; })
-        .def_property_readonly("ply_clock", [](const PyGame& pg) { return game(pg).position().ply_clock; })
+        .def_property_readonly("turn", [](const PyGame& pg) { return game(pg).position().side_to_move; }, "The Seat to move.")
+        .def_property_readonly("ply_clock", [](const PyGame& pg) { return game(pg).position().ply_clock; },
+                               "Plies since the last pawn move or capture (the fifty-move rule's counter, RULES.md §8).")
         .def_property_readonly("points", [](const PyGame& pg) {
             const auto& live = game(pg).position().points;
             const std::int32_t p[SEAT_COUNT] = {live[0], live[1], live[2], live[3]};
             return py::make_tuple(p[0], p[1], p[2], p[3]);
-        })
+        }, "Each seat's points, in seat order (only FFA scores them).")
         .def_property_readonly("eliminated", [](const PyGame& pg) {
             const Position& pos = game(pg).position();
             return seats_of(pos.mode == Mode::TEAMS ? 0 : pos.eliminated);  // Teams: a dead flag eliminates no one
-        })
-        .def("fen4", [](const PyGame& pg) { return write_fen4(game(pg).position()); })
-        .def("root_fen4", [](const PyGame& pg) { return write_fen4(game(pg).root()); })
-        .def("zobrist_hash", [](const PyGame& pg) { return game(pg).position().key; })
+        }, "FFA: the seats out of the game, a frozenset (always empty in Teams, where the game ends instead).")
+        .def("fen4", [](const PyGame& pg) { return write_fen4(game(pg).position()); }, "The current position as FEN4.")
+        .def("root_fen4", [](const PyGame& pg) { return write_fen4(game(pg).root()); },
+             "The FEN4 the board was built from, before any step of its history.")
+        .def("zobrist_hash", [](const PyGame& pg) { return game(pg).position().key; },
+             "A 64-bit key of the position (placement, side to move, castling rights, en passant, seat\n"
+             "states): equal positions have equal keys; repetition compares them.")
         .def("_zobrist_from_scratch", [](const PyGame& pg) { return game(pg).position().compute_key(); })
         .def("piece_at", [](const PyGame& pg, const py::object& square) -> std::optional<Piece> {
             Piece p = game(pg).position().board[checked_square(square)];
             return p.empty() ? std::nullopt : std::optional<Piece>(p);
-        }, py::arg("square"))
+        }, py::arg("square"), "The Piece on a square index, or None.")
         .def("king_square", [](const PyGame& pg, const py::object& seat) -> std::optional<int> {
             Square s = game(pg).position().king_square[checked_seat(seat)];
             return s == NO_SQUARE ? std::nullopt : std::optional<int>(s);
-        }, py::arg("seat"))
+        }, py::arg("seat"), "The square index of the seat's king (live or walking), or None.")
         .def("_legal_moves", [](const PyGame& pg) {
             MoveList list;
             generate_legal(game(pg).position(), list);
@@ -471,12 +492,13 @@ PYBIND11_MODULE(_core, m) {
             return list.size;
         })
         .def("_has_legal_move", [](const PyGame& pg) { return has_legal_move(game(pg).position()); })
-        .def("is_legal", [](const PyGame& pg, Move mv) { return static_cast<bool>(legal_move_matching(game(pg).position(), mv)); }, py::arg("move"))
+        .def("is_legal", [](const PyGame& pg, Move mv) { return static_cast<bool>(legal_move_matching(game(pg).position(), mv)); }, py::arg("move"),
+             "Is the move legal for the side to move? Generates only the moving piece's moves.")
         .def("push", [](PyGame& pg, Move mv) {
             Move legal = legal_move_matching(game(pg).position(), mv);
             if (!legal) throw MoveTextError(MoveTextError::Kind::ILLEGAL, "illegal move '" + move_text(mv) + "' in " + write_fen4(game(pg).position()));
             game(pg).push(legal);
-        }, py::arg("move"))
+        }, py::arg("move"), "Plays a legal move (IllegalMoveError otherwise, the board unchanged) with all its consequences.")
         .def("push_unchecked", [](PyGame& pg, Move mv) {
             const Position& pos = game(pg).position();
             if (termination_of(pos) != Termination::NONE)
@@ -499,13 +521,17 @@ PYBIND11_MODULE(_core, m) {
         .def("parse_move", [](const PyGame& pg, const py::object& text) {
             const std::string t = move_text_argument(text);
             return parse_move(game(pg).position(), t);
-        }, py::arg("text"))
+        }, py::arg("text"),
+             "The legal Move that text names, in any form of RULES.md §10 ('h2-h4', 'h2h4', 'Qg1-i3', 'Bh2xNl6',\n"
+             "'O-O', 'h10-h11=Q', short forms such as 'Nf3'). InvalidMoveError for text that is no move,\n"
+             "IllegalMoveError for a move this position does not allow, AmbiguousMoveError for short text\n"
+             "that fits several.")
         .def("push_move", [](PyGame& pg, const py::object& text) {
             const std::string t = move_text_argument(text);
             Move mv = parse_move(game(pg).position(), t);
             game(pg).push(mv);
             return mv;
-        }, py::arg("text"))
+        }, py::arg("text"), "parse_move(text), then plays it; returns the Move.")
         .def("_pop", [](PyGame& pg) {
             if (game(pg).history().empty()) throw py::index_error("pop from an empty move stack");
             // A move comes back as the Move alone: pop() is hot (push + pop in search loops), and
@@ -523,13 +549,15 @@ PYBIND11_MODULE(_core, m) {
             for (const Step& step : game(pg).history())
                 if (step.action == Action::MOVE) moves.push_back(step.move);
             return moves;
-        })
+        }, "The moves since the root, oldest first (history also has the resignations, timeouts and claims).")
         .def("is_check", [](const PyGame& pg, const py::object& seat) { return in_check(game(pg).position(), checked_seat(seat)); }, py::arg("seat"))
         .def("termination", [](const PyGame& pg) -> std::optional<Termination> {
             Termination t = termination_of(game(pg).position());
             return t == Termination::NONE ? std::nullopt : std::optional<Termination>(t);
-        })
-        .def("winners", [](const PyGame& pg) { return seats_of(winners(game(pg).position(), termination_of(game(pg).position()))); })
+        }, "Why the game ended (a Termination), or None while it goes on.")
+        .def("winners", [](const PyGame& pg) { return seats_of(winners(game(pg).position(), termination_of(game(pg).position()))); },
+             "The winning seats as a frozenset, empty while the game goes on and for a Teams draw (docs/rules.md\n"
+             "§7, decision 4).")
         .def("perft", [](const PyGame& pg, const py::object& depth_arg, const py::object& threads_arg, bool bulk) {
             int depth = checked_depth(depth_arg), threads = checked_threads(threads_arg);
             Position pos = game(pg).position();  // copied while the GIL keeps other threads from pushing

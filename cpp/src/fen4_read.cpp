@@ -227,7 +227,7 @@ void apply_en_passant(Position& pos, const Extras& extras) {
         if (!from_home || GEOMETRY.pawn_push[seat][skipped] != pawn)
             throw error(field, entry, "is not a double step of this seat's pawn from its home line");
         // Its pawn gone (taken before its seat moved again), the entry is void (fine point 5):
-        // dropped, as a game drops it when the pawn is taken (README decision 7).
+        // dropped, as a game drops it when the pawn is taken (docs/rules.md §4, decision 7).
         if (pos.board[pawn] != Piece::live(seat, PAWN)) continue;
         pos.en_passant[s] = EnPassant{skipped, pawn};
     }
@@ -246,7 +246,8 @@ void validate(Position& pos, const Extras& extras, bool dead_king_walking) {
     // field is kept as written and the pieces stay live, so the state and key read back.
     if (pos.mode == Mode::TEAMS) return;
     // FFA (fine point 7): flagged seats and seats without a live king are out, their pieces dead;
-    // a resigned or flagged seat whose king is written live keeps it walking (README decision 9).
+    // a resigned or flagged seat whose king is written live keeps it walking (docs/rules.md §7,
+    // decision 9).
     Undo scratch;
     for (int s = 0; s < 4; ++s) {
         Seat seat = static_cast<Seat>(s);

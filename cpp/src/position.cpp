@@ -123,7 +123,8 @@ void Position::end_walk(Seat s, Undo& undo) {
     key ^= ZOBRIST.walking[s];
 }
 
-// A move leaving from or landing on a rook corner clears that corner's right (README decision 2).
+// A move leaving from or landing on a rook corner clears that corner's right (docs/rules.md §4,
+// decision 2).
 void Position::clear_castling_for_corner(Square corner) {
     std::uint8_t code = CORNERS.code[corner];
     if (!code) return;
@@ -256,7 +257,7 @@ void Position::make_move(Move m, Undo& undo) {
         }
     }
 
-    // An entry whose pawn was just captured can never be used: drop it (README decision 7).
+    // An entry whose pawn was just captured can never be used: drop it (docs/rules.md §4, decision 7).
     if (undo.captured.type() == PAWN && undo.captured.is_live()) {
         const Seat victim = undo.captured.seat();
         if (en_passant[victim].pawn == to) set_en_passant(victim, EnPassant{});

@@ -17,7 +17,7 @@ constexpr int DRAW_POINTS = 10;
 constexpr int WINNING_GAP = 21;
 constexpr int NO_SEAT = -1;
 
-// Scores only grow, and stop at MAX_POINTS: the most a FEN4 may hold (README decision 8).
+// Scores only grow, and stop at MAX_POINTS: the most a FEN4 may hold (docs/rules.md §10, decision 8).
 void add_points(Position& pos, int seat, int points) {
     const int sum = pos.points[seat] + points;
     pos.points[seat] = sum < MAX_POINTS ? sum : MAX_POINTS;
@@ -159,7 +159,7 @@ void pay_last_player(Position& pos, Seat last) {
     add_points(pos, last, LAST_PLAYER_POINTS_PER_KING * other_kings);
 }
 
-// Points that come with an FFA ending (RULES.md §7, README decisions 6 and 9).
+// Points that come with an FFA ending (RULES.md §7, docs/rules.md §7, decisions 6 and 9).
 void settle_ending(Position& pos, Termination t) {
     if (t == Termination::THREE_ELIMINATED) {
         for (int s = 0; s < SEAT_COUNT; ++s)

@@ -1,11 +1,17 @@
 """fourchess: four-player chess (chess.com 4PC rules, Teams and Free-for-All).
 
 A C++ core does the rules and perft; this package is its Pythonic face, in the python-chess
-tradition. The rules once more in plain Python live in :mod:`fourchess.reference`.
+tradition: a :class:`Board` is a game, ``MODERN_START_FEN4`` and ``CLASSIC_START_FEN4`` are the
+FEN4 of the two start positions. The rules once more in plain Python live in
+:mod:`fourchess.reference`.
 """
 
 import fourchess._names  # noqa: F401  (first: Seat, PieceType, Termination print as names)
 import fourchess._move_json  # noqa: F401  (Move.to_dict, Move.from_dict)
+from fourchess._version import installed_version as _installed_version
+
+__version__: str = _installed_version()
+
 from fourchess._core import (
     AmbiguousMoveError,
     Fen4Error,

@@ -37,6 +37,7 @@ class LegalMoveView:
         return self._board._legal_move_count()
 
     def count(self) -> int:
+        """The number of legal moves (python-chess's ``legal_moves.count()``; the same as ``len``)."""
         return self._board._legal_move_count()
 
     def __bool__(self) -> bool:
@@ -129,6 +130,7 @@ class Board(BoardHabits):
         return self.termination() is Termination.STALEMATE
 
     def is_game_over(self) -> bool:
+        """The game has ended (:meth:`outcome` says how)."""
         return self.termination() is not None
 
     def outcome(self) -> Outcome | None:

@@ -82,7 +82,8 @@ class Outcome(NamedTuple):
 
 
 class GameEvent(NamedTuple):
-    """A step that is not a move: ``kind`` is ``"resign"``, ``"timeout"`` or ``"claim"``."""
+    """A step that is not a move: ``kind`` is ``"resign"``, ``"timeout"`` or ``"claim"``, and
+    ``seat`` the seat that took it."""
 
     kind: str
     seat: Seat
@@ -139,6 +140,7 @@ def ranking_by_points(points: tuple[int, ...]) -> tuple[tuple[Seat, ...], ...]:
 
 
 def teams_outcome(termination: Termination, winners: frozenset[Seat], points: tuple[int, int, int, int]) -> Outcome:
+    """The Teams :class:`Outcome` for the core's winning seats (none: a draw)."""
     if not winners:
         return Outcome(termination, None, (tuple(Seat),), points)
     team = Team.RED_YELLOW if winners == Team.RED_YELLOW.seats else Team.BLUE_GREEN
@@ -147,6 +149,7 @@ def teams_outcome(termination: Termination, winners: frozenset[Seat], points: tu
 
 
 def ffa_outcome(termination: Termination, points: tuple[int, int, int, int]) -> Outcome:
+    """The FFA :class:`Outcome`: the seats ranked by points, the first place winning."""
     ranking = ranking_by_points(points)
     return Outcome(termination, frozenset(ranking[0]), ranking, points)
 

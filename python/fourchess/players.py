@@ -16,7 +16,9 @@ if TYPE_CHECKING:
 class Player(Protocol):
     """Anything that picks a legal move for the side to move of a board that is not over."""
 
-    def choose_move(self, board: Board) -> Move: ...
+    def choose_move(self, board: Board) -> Move:
+        """A legal move for ``board``'s side to move; the board is left as it was."""
+        ...
 
 
 def _moves_to_choose_from(board: Board) -> list[Move]:
@@ -34,6 +36,7 @@ class RandomPlayer:
         self.rng = random.Random(seed)
 
     def choose_move(self, board: Board) -> Move:
+        """A legal move picked at random (ValueError when there is none)."""
         return self.rng.choice(_moves_to_choose_from(board))
 
 
@@ -57,6 +60,7 @@ class GreedyPlayer:
         self.rng = random.Random(seed)
 
     def choose_move(self, board: Board) -> Move:
+        """The legal move with the best immediate result, ties broken at random."""
         moves = _moves_to_choose_from(board)
         score = _ffa_gain if board.is_ffa else _teams_gain
         scored = [(score(board, move), move) for move in moves]
@@ -122,6 +126,7 @@ class SearchPlayer:
         self.last_result: SearchResult | None = None
 
     def choose_move(self, board: Board, clocks: Sequence[float] | None = None, increments: Sequence[float] | None = None) -> Move:
+        """The search's best move; the full result is kept in ``last_result``."""
         limits = {"depth": self.depth, "movetime": self.movetime, "nodes": self.nodes} if clocks is None else {}
         result = self.engine.search(board, clocks=clocks, increments=increments, **limits)
         if result.best is None:

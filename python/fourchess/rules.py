@@ -13,14 +13,17 @@ TURN_TIME_LIMITS = (None, 30, 60)  # seconds per turn a server may offer (RULES.
 class Rules:
     """Rule options of a game (RULES.md §7-§8).
 
+    ``mode``: ``"teams"`` or ``"ffa"``. ``setup``: the start position, ``"modern"`` (chess.com's
+    4PC) or ``"classic"`` (4PCo).
+
     ``dead_king_walking``: in FFA a seat that resigns or times out keeps its king walking (the
     chess.com rule, on by default). ``move_limit``: total moves by all seats after which the game
     ends (``None``: no limit). ``points_lead_ends_game``: in FFA two seats left 21 or more points
     apart end the game at once (RULES.md §7); off, the leader must ``claim_win``, as on chess.com
     (boards read from chess.com PGN4 records play that way). ``walking_kings_stalemated_on_their_turn``:
     a walking king left without a legal move (not in check) is stalemated only when its own turn
-    comes, as on chess.com, instead of right after the move (RULES.md fine point 3; README
-    decision 12).
+    comes, as on chess.com, instead of right after the move (RULES.md fine point 3;
+    docs/rules.md §11, decision 12).
 
     >>> Rules.house()
     Rules(mode='ffa', setup='modern', dead_king_walking=False, move_limit=None, points_lead_ends_game=True, walking_kings_stalemated_on_their_turn=False)
@@ -53,7 +56,12 @@ class Rules:
 
 @dataclass(frozen=True)
 class GameSettings:
-    """What a game server adds around the rules (the product's rule card, RULES.md §8)."""
+    """What a game server adds around the rules (the product's rule card, RULES.md §8).
+
+    ``rules``: the :class:`Rules`. ``rotate_first_seat``: each new game starts with the next
+    seat. ``turn_time_limit``: seconds per turn, ``None``, 30 or 60. ``show_legal_moves``: the
+    interface marks the legal moves.
+    """
 
     rules: Rules = Rules()
     rotate_first_seat: bool = True

@@ -9,11 +9,10 @@ a protocol line (no traceback, no stray text) and that the engine exited cleanly
 from __future__ import annotations
 
 import io
-from importlib import metadata
 
 import pytest
 
-from fourchess import MODERN_START_FEN4, Board
+from fourchess import MODERN_START_FEN4, Board, __version__
 from fourchess.engine.search import MAX_DEPTH, max_hash_mb
 from fourchess.engine.uci import MAX_LINE_CHARS, UciLoop
 from uci_session import PROTOCOL_LINE, UciSession
@@ -58,7 +57,7 @@ def assert_plays(session: UciSession, board: Board, go: str = "go depth 1") -> s
 def test_uci_names_the_engine_and_its_options(session: UciSession) -> None:
     session.send("uci")
     assert session.until("uciok") == [
-        f"id name fourchess {metadata.version('fourchess')}",
+        f"id name fourchess {__version__}",
         "id author the fourchess authors",
         f"option name Hash type spin default 64 min 1 max {max_hash_mb()}",
         "option name Threads type spin default 1 min 1 max 256",

@@ -21,8 +21,8 @@ ENDING_DIVERGES = {
         "The record ends with 118. .. Qh4-h3+#, Blue mating Red's walking king; Blue (86) and Green "
         "(39) are left, 47 apart, and the Termination tag says '(Blue +20)' (Result Blue 106). No "
         "claim is recorded, and in every other record the seat left standing after a claim, not "
-        "the leader, takes the +20. Under the chess.com claim rule (README decision 11) the core "
-        "leaves the game going at Blue 86"),
+        "the leader, takes the +20. Under the chess.com claim rule (docs/rules.md §7, decision 11) "
+        "the core leaves the game going at Blue 86"),
     "ffa-hornet-99400055.pgn4": (
         "The record ends 86. Qe2-f1+# (Red mates Blue's walking king) .. Kj5-j4, 87. R with Red "
         "leading Green 84-44; the Termination tag says '(insuff. material; Red +10, Green +10)' "

@@ -1,5 +1,5 @@
 """Game rules of issue 3 in the reference: Rules, resign/timeout/claim, walking kings, history
-draws, the move limit, outcome() and result() (RULES.md §6-8, README rule decisions).
+draws, the move limit, outcome() and result() (RULES.md §6-8, docs/rules.md decisions).
 
 Every position is hand-made with fen4_builder; the comments say why each number is what it is.
 """
@@ -195,7 +195,7 @@ def test_ffa_resignation_can_leave_bare_kings() -> None:
 def test_ffa_resignation_leaving_two_seats_21_apart_ends_on_the_gap() -> None:
     """Blue out already; Yellow resigns (its king walks): Red (40) and Green (10) remain, 30
     apart. Green, left standing, takes +20 for each other live king, Red's and Yellow's walking
-    one (README decision 11), and the game is over, so a claim comes too late."""
+    one (docs/rules.md §7, decision 11), and the game is over, so a claim comes too late."""
     cells = {**FFA_CELLS, "a7": "dK"}
     board = Board(build_fen4(cells, dead="0,1,0,0", points="40,0,0,10"), rules=FFA)
     board.resign(2)
@@ -378,7 +378,7 @@ def test_fen4_walking_king_written_live_with_dead_flag() -> None:
 def test_fen4_key_order_and_dead_seat_without_flag_is_not_walking() -> None:
     """A dead flag alone kills the king even with walking kings on; keys are written in
     enPassant, resigned, flagged order. Red is the only active seat left, so the game is over
-    on load, and loading awards nothing (README decision 3: no last-player bonus)."""
+    on load, and loading awards nothing (docs/rules.md §11, decision 3: no last-player bonus)."""
     extras = ("{'flagged':(false,false,true,false),'resigned':(false,true,false,false),"
               "'enPassant':('e3:e4','','','')}")
     cells = {**KINGS, "e4": "rP"}

@@ -1,4 +1,4 @@
-"""Castling (RULES.md §4 "Castling", §11.6, README rule decision 2)."""
+"""Castling (RULES.md §4 "Castling", §11.6, docs/rules.md §4, decision 2)."""
 
 import pytest
 

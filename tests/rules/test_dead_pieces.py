@@ -1,5 +1,5 @@
 """Dead pieces (FFA): they block, never attack, check or pin, and are captured for 0 points
-(RULES.md §7, §11.7, README rule decision 1). Blue is eliminated in every position here."""
+(RULES.md §7, §11.7, docs/rules.md §7, decision 1). Blue is eliminated in every position here."""
 
 from rules_helpers import fen4, moves, moves_from, parse_fen4
 

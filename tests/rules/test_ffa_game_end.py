@@ -1,5 +1,6 @@
 """FFA game end: three eliminations, the 21-point gap, insufficient material (RULES.md §7,
-§11.3, §11.10, README rule decisions 3, 4 and 6). Blue and Yellow are out in most positions."""
+§11.3, §11.10; docs/rules.md §11, decision 3 and §7, decisions 4 and 6). Blue and Yellow are out
+in most positions."""
 
 import pytest
 
@@ -32,7 +33,7 @@ GAP = {"h1": "rK", "d4": "rR", "d9": "gN", "n8": "gK"}
 
 def test_gap_of_21_ends_the_game(Board):
     """38 + 3 (knight) = 41 against 20: a lead of 21 with two seats left ends the game; the
-    trailing seat gets +20 (README decision 6) and the leader wins."""
+    trailing seat gets +20 (docs/rules.md §7, decision 6) and the leader wins."""
     board = two_left(Board, GAP, (38, 15, 30, 20))
     board.push_move("d4-d9")
     assert board.is_game_over()
@@ -49,7 +50,7 @@ def test_gap_of_20_does_not_end_the_game(Board):
 
 
 def test_gap_already_reached_when_loaded(Board):
-    """README decision 3: loading decides that the game is over but awards nothing."""
+    """docs/rules.md §11, decision 3: loading decides that the game is over but awards nothing."""
     board = two_left(Board, GAP, (45, 15, 30, 20))
     assert board.is_game_over()
     assert moves(board) == set()
@@ -98,7 +99,8 @@ MATERIAL = [
 
 @pytest.mark.parametrize("case", MATERIAL, ids=[c[0] for c in MATERIAL])
 def test_two_seat_insufficient_material_at_load(Board, case):
-    """Two active seats: the FIDE dead positions end the game (README decision 3: on load too)."""
+    """Two active seats: the FIDE dead positions end the game (docs/rules.md §11, decision 3: on
+    load too)."""
     _, extra, over = case
     board = two_left(Board, dict({"h1": "rK", "n8": "gK"}, **extra), (0, 0, 0, 0))
     assert board.is_game_over() == over

@@ -1,4 +1,5 @@
-"""Resignation, timeout and walking kings (RULES.md §6-§7, README decisions 9-10)."""
+"""Resignation, timeout and walking kings (RULES.md §6-§7; docs/rules.md §7, decision 9 and §8,
+decision 10)."""
 
 import pytest
 
@@ -145,7 +146,7 @@ def test_claim_is_refused_unless_the_rule_holds(Board):
         board.claim_win(RED)
 
 
-# README decision 12: chess.com judges a stuck walking king on its own turn.
+# docs/rules.md §11, decision 12: chess.com judges a stuck walking king on its own turn.
 CHESS_COM_TIMING = {"mode": "ffa", "walking_kings_stalemated_on_their_turn": True}
 
 
@@ -177,7 +178,7 @@ def test_walking_king_freed_before_its_turn_plays_on(Board, Rules):
     assert immediate.walking_kings == frozenset(), "RULES.md fine point 3: judged right away"
 
 
-# README decision 11: with the chess.com claim rule a 21-point lead does not end the game.
+# docs/rules.md §7, decision 11: with the chess.com claim rule a 21-point lead does not end the game.
 TWO_LEFT = {"h1": "rK", "d1": "rR", "a7": "dK", "g14": "dK", "n8": "gK", "m7": "gP"}
 
 

@@ -36,7 +36,7 @@ enum class Termination : std::uint8_t {
     MOVE_LIMIT,
 };
 
-// The largest score and ply clock a position holds (README decision 8). Scores stop at
+// The largest score and ply clock a position holds (docs/rules.md §10, decision 8). Scores stop at
 // MAX_POINTS and the clock at MAX_PLY_CLOCK, and FEN4 reading accepts both, so whatever a game
 // reaches is written and read back unchanged (and no sum can overflow).
 constexpr int MAX_POINTS = 1000000;
@@ -70,7 +70,7 @@ struct TurnState {
     // capture, resignation, timeout). Walking: eliminated, but the king still lives and takes its
     // turn (dead_king_walking). Resigned/flagged: how a seat left, kept for FEN4 and Teams results.
     // Teams never eliminates: there `eliminated` is only a FEN4's dead field as written, which
-    // marks the game finished (README decision 8); the seat's pieces stay live.
+    // marks the game finished (docs/rules.md §10, decision 8); the seat's pieces stay live.
     std::uint8_t eliminated = 0;
     std::uint8_t walking = 0;
     std::uint8_t resigned = 0;

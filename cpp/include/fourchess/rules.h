@@ -34,7 +34,7 @@ Termination standing_termination(const Position& pos);
 // Termination including checkmate/stalemate of the side to move (searches for a legal move).
 Termination termination_of(const Position& pos);
 
-// Bit per seat: who won. 0 while the game goes on and for a Teams draw (README decision 4).
+// Bit per seat: who won. 0 while the game goes on and for a Teams draw (docs/rules.md §7, decision 4).
 std::uint8_t winners(const Position& pos, Termination t);
 
 bool insufficient_material(const Position& pos);

@@ -32,7 +32,8 @@ KEPT_STRINGS = 20  # the last `info string` texts of a search kept for the calle
 
 @dataclass(frozen=True)
 class PlayResult:
-    """The engine's move, checked legal, and what it last reported about its search."""
+    """The engine's ``move``, checked legal, and what it last reported about its search
+    (``info``)."""
 
     move: Move
     info: EngineInfo

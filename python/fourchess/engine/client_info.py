@@ -19,7 +19,9 @@ _INTEGER_FIELDS = ("depth", "seldepth", "nodes", "nps", "time")
 @dataclass(frozen=True)
 class EngineInfo:
     """What the engine said about its search: the last ``info`` line that had a score, depth or
-    pv, and every ``info string`` text of that search. Fields it did not send are None."""
+    pv, and every ``info string`` text of that search (``strings``). Fields it did not send are
+    None: ``depth``, ``seldepth``, ``score``, ``nodes``, ``nps``, ``time`` (seconds); ``pv`` is the
+    legal prefix of the moves it sent."""
 
     depth: int | None = None
     seldepth: int | None = None

@@ -17,6 +17,7 @@ SPEC_HELP = """player specs (movetime in seconds; --movetime is in milliseconds)
 
 
 def add_play_options(play: argparse.ArgumentParser) -> None:
+    """The ``fourchess play`` options for CPU players: ``--players`` and ``--movetime``."""
     play.add_argument("--players", nargs="+", default=["random"], metavar="SPEC",
                       help="one spec for every seat, or four in seat order R B Y G, given as separate "
                            "words or joined by commas (search,random,search,search); default random")
@@ -48,6 +49,7 @@ def play_players(words: list[str], movetime: float | None, seed: int | None) -> 
 
 
 def add_match_command(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """The ``fourchess match`` subcommand and its options."""
     from fourchess.engine.match import DEFAULT_MAX_PLIES
 
     match = commands.add_parser(
@@ -84,6 +86,8 @@ per-game score variance (score +- 1.96*sqrt(var/n)); a 0% or 100% score gives a 
 
 
 def run_match_command(args: argparse.Namespace) -> int:
+    """Runs ``fourchess match`` and prints its summary; the exit status (2 when a player cannot
+    be built)."""
     from fourchess.engine.match import GameRecord, MatchConfig, MatchError, read_openings, run_match
     from fourchess.engine.match_summary import MatchSummary, describe
 

@@ -89,6 +89,9 @@ class MatchConfig:
 
 @dataclass(frozen=True)
 class GameTask:
+    """One game of a match to play: its ``number``, its ``opening`` FEN4 (``None``: the start),
+    who sits where (``seating``) and the match's ``config``."""
+
     number: int  # 1-based
     opening: str | None
     seating: str  # "ABAB": who sits in Red, Blue, Yellow, Green
@@ -97,6 +100,9 @@ class GameTask:
 
 @dataclass(frozen=True)
 class Forfeit:
+    """A game lost by a player's fault: the ``seat`` and ``player`` ("A" or "B"), the ``kind`` of
+    step it was recorded as, and the ``reason``."""
+
     seat: int
     player: str  # "A" or "B"
     kind: str  # "timeout" (too slow) or "resign" (illegal move, not a move, an error)
@@ -178,6 +184,7 @@ def _forfeit(board: Board, seat: int, seating: str, kind: str, reason: str) -> F
 
 
 def new_board(config: MatchConfig, opening: str | None) -> Board:
+    """A board for one game of the match: the opening (``None``: the start) under its rules."""
     return Board(opening, rules=Rules(mode=config.mode, move_limit=config.max_plies))
 
 

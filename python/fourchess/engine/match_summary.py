@@ -14,6 +14,8 @@ _SEATS = ("Red", "Blue", "Yellow", "Green")
 
 @dataclass(frozen=True)
 class MatchSummary:
+    """The results of a match (``config``) from its game ``records``: scores, places and Elo."""
+
     config: MatchConfig
     records: Sequence[GameRecord]
 

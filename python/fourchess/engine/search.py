@@ -40,6 +40,7 @@ class Score:
     mate: int | None = None
 
     def uci(self) -> str:
+        """The score as a UCI ``info`` line writes it: ``"cp 35"`` or ``"mate 3"``."""
         return f"mate {self.mate}" if self.mate is not None else f"cp {self.cp}"
 
     def __str__(self) -> str:
@@ -51,7 +52,9 @@ class SearchResult:
     """What a search found; ``info`` callbacks get one per completed iteration.
 
     ``best`` is ``None`` only when the side to move has no legal move (or the game is over);
-    ``pv`` starts with it; ``time`` is in seconds.
+    ``pv`` starts with it; ``score`` is a :class:`Score` for the side to move; ``depth`` the last
+    completed iteration and ``seldepth`` the deepest ply reached; ``nodes`` the positions visited,
+    ``nps`` per second; ``time`` is in seconds.
     """
 
     best: Move | None
@@ -124,9 +127,11 @@ class PendingSearch:
             self._error = error
 
     def stop(self) -> None:
+        """Asks the search to end soon; :meth:`result` then gives its best move so far."""
         self._engine.stop()
 
     def done(self) -> bool:
+        """The search has finished (its result is ready)."""
         return not self._thread.is_alive()
 
     def result(self, timeout: float | None = None) -> SearchResult:
@@ -161,6 +166,8 @@ class Engine:
 
     @property
     def hash_mb(self) -> int:
+        """The transposition table's size in MB (1 up to half this machine's memory); setting it
+        clears the table."""
         return self._core.hash_mb
 
     @hash_mb.setter
@@ -169,6 +176,7 @@ class Engine:
 
     @property
     def threads(self) -> int:
+        """Search threads (1-256), sharing the table."""
         return self._core.threads
 
     @threads.setter
@@ -177,6 +185,7 @@ class Engine:
 
     @property
     def ffa_search(self) -> str:
+        """The FFA search: ``"paranoid"`` (the default) or ``"brs+"`` (docs/engine.md)."""
         return "paranoid" if self._core.paranoid else "brs+"
 
     @ffa_search.setter

@@ -11,9 +11,9 @@ import os
 import sys
 import threading
 from collections.abc import Callable
-from importlib import metadata
 from typing import Any, TextIO
 
+from fourchess import __version__
 from fourchess.board import Board
 from fourchess.engine.search import Engine, max_hash_mb
 from fourchess.engine.uci_commands import (
@@ -34,13 +34,6 @@ STOP_WAIT_SECONDS = 30.0  # a search told to stop that is still running then is 
 HASH_RANGE = (1, max_hash_mb())
 THREADS_RANGE = (1, 256)
 MODES = ("teams", "ffa")
-
-
-def _version() -> str:
-    try:
-        return metadata.version("fourchess")
-    except metadata.PackageNotFoundError:  # run from a source tree that was never installed
-        return "unknown"
 
 
 def _default_engine(*, hash_mb: int, threads: int) -> Engine:
@@ -164,7 +157,7 @@ class UciLoop:
     def _uci(self, words: list[str]) -> None:
         self._no_arguments("uci", words)
         for line in (
-            f"id name fourchess {_version()}",
+            f"id name fourchess {__version__}",
             "id author the fourchess authors",
             f"option name Hash type spin default 64 min {HASH_RANGE[0]} max {HASH_RANGE[1]}",
             f"option name Threads type spin default 1 min {THREADS_RANGE[0]} max {THREADS_RANGE[1]}",

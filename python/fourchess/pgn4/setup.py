@@ -22,6 +22,7 @@ class Setup(NamedTuple):
     dead_king_walking: bool
 
     def board(self) -> Board:
+        """A new board at this setup's start."""
         return new_board(self.mode, self.start, self.dead_king_walking)
 
 
@@ -52,8 +53,8 @@ def new_board(mode: str, start: str, dead_king_walking: bool = True) -> Board:
     """A board for a mode, a setup name (modern/classic) or a FEN4, and the walking-king rule.
 
     chess.com records play on past a 21-point lead until the leader claims, and judge a walking
-    king's mate or stalemate on its own turn, so their boards play that way (README decisions 11
-    and 12).
+    king's mate or stalemate on its own turn, so their boards play that way (docs/rules.md §7,
+    decision 11; §11, decision 12).
     """
     fen4 = None if start in ("modern", "classic") else start
     if fen4 is not None:
@@ -72,4 +73,5 @@ def new_board(mode: str, start: str, dead_king_walking: bool = True) -> Board:
 
 
 def board_for_headers(headers: dict[str, str]) -> Board:
+    """A new board at the start the tags name (:func:`setup_for_headers`)."""
     return setup_for_headers(headers).board()

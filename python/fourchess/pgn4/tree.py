@@ -17,7 +17,14 @@ NO_SEATS: frozenset[int] = frozenset()
 
 
 class GameNode:
-    """One slot: who played (``seat``), what (``move`` and/or ``marker``), as written (``text``)."""
+    """One slot: who played (``seat``), what (``move`` and/or ``marker``), as written (``text``).
+
+    ``move_text`` is the move part of ``text`` and ``suffix`` its check suffix as read (``+#``);
+    ``round`` the movetext round, ``newly_eliminated`` the seats the entry put out (both filled in
+    by the replay). ``comment`` follows the entry; ``starting_comment`` stands before it at the
+    start of a variation. ``parent`` is the node before (``None`` for the :class:`Game`), and
+    ``variations`` the nodes after it, the main continuation first.
+    """
 
     # slots, no __dict__: a game may hold up to pgn4.limits.MAX_NODES of these
     __slots__ = ("parent", "move", "marker", "text", "move_text", "suffix", "seat", "round",
@@ -54,6 +61,7 @@ class GameNode:
 
     # -- walking ----------------------------------------------------------------------------
     def game(self) -> Game:
+        """The :class:`Game` at the root of this node's tree."""
         node = self
         while node.parent is not None:
             node = node.parent
@@ -72,9 +80,11 @@ class GameNode:
         return node
 
     def is_main_variation(self) -> bool:
+        """This node is its parent's main continuation (the root counts as one)."""
         return self.parent is None or self.parent.variations[0] is self
 
     def is_mainline(self) -> bool:
+        """Every node from the root to this one is a main continuation."""
         node: GameNode = self
         while node.parent is not None:
             if not node.is_main_variation():
@@ -90,6 +100,7 @@ class GameNode:
             node = node.next()
 
     def mainline_moves(self) -> list[Move]:
+        """The moves of :meth:`mainline`, markers left out."""
         return [node.move for node in self.mainline() if node.move is not None]
 
     def path(self) -> list[GameNode]:
@@ -107,7 +118,11 @@ class GameNode:
 
 
 class Game(GameNode):
-    """A PGN4 game: ``headers`` (a dict, in the order read) and the tree of slots below it."""
+    """A PGN4 game: ``headers`` (a dict, in the order read) and the tree of slots below it.
+
+    ``setup`` is the :class:`Setup` the reader worked out when the headers alone did not say it
+    (otherwise ``None``); the node fields of :class:`GameNode` are empty at the root.
+    """
 
     def __init__(self, headers: dict[str, str] | None = None) -> None:
         super().__init__(None)

@@ -1,4 +1,5 @@
-"""FEN4 reading: parse, then validate (RULES.md §10, fine point 7, README decisions 1, 3).
+"""FEN4 reading: parse, then validate (RULES.md §10, fine point 7; docs/rules.md §7, decision 1 and
+§11, decision 3).
 
 turn-dead-castleShort-castleLong-points-plyclock[-{extras}]-board
 """
@@ -24,7 +25,8 @@ _EXTRA = re.compile(r"'(?P<key>\w+)':(?P<value>\([^()]*\)|[^,()]*)")
 _EXTRAS = re.compile(r"'\w+':(?:\([^()]*\)|[^,()]*)(?:,'\w+':(?:\([^()]*\)|[^,()]*))*")
 _EN_PASSANT_ENTRY = re.compile(r"'(?:(?P<skipped>[a-n]\d{1,2}):(?P<landed>[a-n]\d{1,2}))?'")
 _BOOLEANS = {"true": True, "false": False, "1": True, "0": False}
-_ASCII_WHITESPACE = re.compile(r"[ \t\n\r\f\v]")  # only these may stand anywhere (decision 8)
+# Only these may stand anywhere (docs/rules.md §10, decision 8).
+_ASCII_WHITESPACE = re.compile(r"[ \t\n\r\f\v]")
 
 Cell = Piece | None | str  # a piece, an empty square, or "x" for a removed square
 
@@ -119,7 +121,8 @@ def _read_cell(text: str, rank_name: str) -> list[Cell]:
         raise Fen4Error(f"FEN4 board, rank {rank_name}: unknown cell {text!r} (expected a count, "
                         "'x', colour rbyg + piece PNBRQKD, or d + piece)")
     if match["colour"] is None:
-        return [Piece(match["kind"], None)]  # dead: the written colour is dropped (decision 1)
+        # dead: the written colour is dropped (docs/rules.md §7, decision 1)
+        return [Piece(match["kind"], None)]
     return [Piece(match["kind"], COLOUR_LETTERS.index(match["colour"]))]
 
 
@@ -173,7 +176,8 @@ def _check_piece_counts(position: Position) -> None:
 
 def _check_en_passant(position: Position) -> None:
     """Each entry M:T must be the seat's own double step. One whose pawn is no longer on T (taken
-    before its seat moved again) is void (fine point 5) and dropped, as in play (decision 7)."""
+    before its seat moved again) is void (fine point 5) and dropped, as in play (docs/rules.md §4,
+    decision 7)."""
     for seat, entry in enumerate(position.en_passant):
         if entry is None:
             continue

@@ -14,7 +14,8 @@ from .squares import square_colour
 MATE_POINTS = 20  # also for mating or capturing a walking king
 STALEMATE_POINTS = 20  # to the stalemated seat
 WALKING_KING_POINTS = 20  # shared by the active seats when it is stalemated or the game drawn
-LAST_PLAYER_POINTS = 20  # per other live king, to the seat left standing (decisions 9 and 11)
+# Per other live king, to the seat left standing (docs/rules.md §7, decisions 9 and 11).
+LAST_PLAYER_POINTS = 20
 GAP_TO_END = 21
 DRAW_POINTS = 10
 # Check bonus for checking 2 or 3 kings at once: (with a queen among the checkers, without).
@@ -44,7 +45,8 @@ def _check_bonus(position: Position, mover: int, newly_checked: set[int]) -> int
 
 
 def award(position: Position, seat: int, points: int) -> None:
-    """Scores only grow, and never past MAX_POINTS, the most a FEN4 may hold (decision 8)."""
+    """Scores only grow, and never past MAX_POINTS, the most a FEN4 may hold (docs/rules.md §10,
+    decision 8)."""
     position.points[seat] = min(position.points[seat] + points, MAX_POINTS)
 
 
@@ -66,7 +68,7 @@ def _mate_pass(position: Position, mover: int, mover_earns: bool) -> None:
     """Every other seat still taking turns, from the next one on, is examined as if to move.
 
     With the chess.com option, a walking king that is stuck but not in check waits for its own
-    turn to be judged (README decision 12)."""
+    turn to be judged (docs/rules.md §11, decision 12)."""
     for offset in (1, 2, 3):
         seat = (mover + offset) % 4
         if not position.takes_turns(seat) or has_legal_move(position, seat):
@@ -141,7 +143,8 @@ def trailing_seat_on_gap(position: Position) -> int | None:
 
 
 def finished_on_board(position: Position) -> Termination | None:
-    """The end conditions that can be read off a position without awarding points (decision 3)."""
+    """The end conditions that can be read off a position without awarding points (docs/rules.md
+    §11, decision 3)."""
     if len(position.active_seats()) <= 1:
         return Termination.THREE_ELIMINATED
     if position.points_lead_ends_game and trailing_seat_on_gap(position) is not None:

@@ -60,6 +60,7 @@ def make_move(position: Position, move: Move) -> list[Piece]:
         position.en_passant[seat] = (skipped, move.to_square)
     drop_stale_entries(position)
 
-    # The clock stops at its largest value, where the fifty-move draw is long due (decision 8).
+    # The clock stops at its largest value, where the fifty-move draw is long due (docs/rules.md
+    # §10, decision 8).
     position.ply_clock = 0 if piece.kind == "P" or captured else min(position.ply_clock + 1, MAX_PLY_CLOCK)
     return captured

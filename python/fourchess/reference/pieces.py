@@ -1,4 +1,4 @@
-"""Pieces: a kind letter and an owning seat; dead pieces have no seat (README decision 1)."""
+"""Pieces: a kind letter and an owning seat; dead pieces have no seat (docs/rules.md §7, decision 1)."""
 
 from __future__ import annotations
 

@@ -11,8 +11,9 @@ from .squares import SIZE
 
 EnPassant = tuple[int, int]  # (M, T): the skipped square and the square the pawn landed on
 
-# README decision 8: a score never grows past MAX_POINTS nor the ply clock past MAX_PLY_CLOCK, and
-# FEN4 reading accepts up to both, so every position a game reaches is written and read back.
+# docs/rules.md §10, decision 8: a score never grows past MAX_POINTS nor the ply clock past
+# MAX_PLY_CLOCK, and FEN4 reading accepts up to both, so every position a game reaches is written
+# and read back.
 MAX_POINTS = 1_000_000
 MAX_PLY_CLOCK = 65_535
 
@@ -39,8 +40,9 @@ class Position:
     # Repetition, fifty-move rule or move limit: set by the Board from the history; perft and
     # every other position-level question ignore it (RULES.md §9).
     history_end: Termination | None = None
-    points_lead_ends_game: bool = True  # the Rules option of that name (README decision 11)
-    walking_kings_stalemated_on_their_turn: bool = False  # the Rules option (README decision 12)
+    points_lead_ends_game: bool = True  # the Rules option of that name (docs/rules.md §7, decision 11)
+    # The Rules option of that name (docs/rules.md §11, decision 12).
+    walking_kings_stalemated_on_their_turn: bool = False
 
     def copy(self) -> Position:
         return Position(

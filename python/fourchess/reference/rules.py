@@ -15,10 +15,10 @@ class Rules:
     dead_king_walking: bool = True  # chess.com default; the product's house rules turn it off
     move_limit: int | None = None  # total moves by all seats since the root; None = no limit
     # FFA: two active seats 21+ points apart end the game at once (RULES.md §7); off, the leader
-    # must claim the win, as on chess.com (README decision 11).
+    # must claim the win, as on chess.com (docs/rules.md §7, decision 11).
     points_lead_ends_game: bool = True
     # FFA: a stuck walking king not in check is stalemated on its own turn, as on chess.com
-    # (README decision 12), instead of right after the move (RULES.md fine point 3).
+    # (docs/rules.md §11, decision 12), instead of right after the move (RULES.md fine point 3).
     walking_kings_stalemated_on_their_turn: bool = False
 
     def __post_init__(self) -> None:

@@ -1,0 +1,75 @@
+"""Sphinx configuration: the API reference from the docstrings, and the Markdown pages beside it.
+
+Build: ``sphinx-build -W --keep-going -n docs docs/_build`` (warnings are errors, every
+cross-reference must resolve). It documents the fourchess that Python imports, so install the
+package first (``pip install .``).
+"""
+
+from __future__ import annotations
+
+import re
+
+from docutils import nodes
+
+import fourchess
+
+project = "fourchess"
+author = "the fourchess authors"
+copyright = "2026, the fourchess authors"  # noqa: A001 (Sphinx's name)
+release = fourchess.__version__
+version = release
+
+extensions = ["sphinx.ext.autodoc", "myst_parser"]
+source_suffix = {".md": "markdown", ".rst": "restructuredtext"}
+exclude_patterns = ["_build"]
+html_theme = "furo"
+html_title = f"fourchess {release}"
+myst_heading_anchors = 3
+
+autodoc_member_order = "bysource"
+# Members inherited from these are Python's or pybind11's, not ours (tuple.count, int.bit_length).
+_NOT_OURS = "object,tuple,int,BaseException,Exception,ValueError,RuntimeError,TimeoutError,Enum,IntEnum,pybind11_object"
+autodoc_default_options = {"members": True, "show-inheritance": True, "inherited-members": _NOT_OURS}
+autodoc_typehints = "signature"
+# The C++ extension is private: its classes are documented under the package's names.
+autodoc_type_aliases: dict[str, str] = {}
+
+# Python's own types (no network for intersphinx here): not documented, so not linked.
+nitpick_ignore_regex = [
+    ("py:class", r"(collections\.abc|typing|argparse|random|threading|io|pathlib|enum|types)\.\w+"),
+    ("py:class", r"(optional|callable|iterable)"),
+    ("py:class", r"(int|str|bool|float|bytes|object|dict|list|tuple|set|frozenset|type|NoneType|None)"),
+    ("py:exc", r"(ValueError|TypeError|IndexError|TimeoutError|RuntimeError|OSError)"),
+    ("py:obj", r"(None|True|False)"),
+]
+
+_CORE = re.compile(r"\bfourchess\._core\.")
+_SELF = re.compile(r"^\(self(: [\w.]+)?(, )?")  # pybind11 writes self out: a method's page does not
+
+
+def _public_names(app, what, name, obj, options, signature, return_annotation):
+    """pybind11 signatures name the private extension (fourchess._core.Board); use the package's."""
+    if signature:
+        signature = _SELF.sub("(", _CORE.sub("fourchess.", signature))
+    if return_annotation:
+        return_annotation = _CORE.sub("fourchess.", return_annotation)
+    return signature, return_annotation
+
+
+def _public_bases(app, name, obj, options, bases):
+    """fourchess.Board's base is the extension's Board, and pybind11 classes derive from
+    pybind11_object: neither is API, so neither is listed (nor ``object``, which says nothing)."""
+    bases[:] = [base for base in bases if base is not object and base.__module__ not in ("fourchess._core", "pybind11_builtins")]
+
+
+def _drop_empty_bases(app, doctree):
+    """A class whose only bases were private is left with an empty "Bases:" line: remove it."""
+    for paragraph in list(doctree.findall(nodes.paragraph)):
+        if paragraph.astext().strip() == "Bases:":
+            paragraph.parent.remove(paragraph)
+
+
+def setup(app):
+    app.connect("autodoc-process-signature", _public_names)
+    app.connect("autodoc-process-bases", _public_bases)
+    app.connect("doctree-read", _drop_empty_bases)
