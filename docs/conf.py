@@ -41,6 +41,9 @@ nitpick_ignore_regex = [
     ("py:class", r"(int|str|bool|float|bytes|object|dict|list|tuple|set|frozenset|type|NoneType|None)"),
     ("py:exc", r"(ValueError|TypeError|IndexError|TimeoutError|RuntimeError|OSError)"),
     ("py:obj", r"(None|True|False)"),
+    # Private typing names in signatures: Board.empty's TypeVar, fourchess.svg's square alias
+    # (an int index or a name such as 'h2', as its docstrings say).
+    ("py:class", r"(fourchess\.habits\._Board|SquareLike)"),
 ]
 
 _CORE = re.compile(r"\bfourchess\._core\.")
@@ -58,8 +61,10 @@ def _public_names(app, what, name, obj, options, signature, return_annotation):
 
 def _public_bases(app, name, obj, options, bases):
     """fourchess.Board's base is the extension's Board, and pybind11 classes derive from
-    pybind11_object: neither is API, so neither is listed (nor ``object``, which says nothing)."""
-    bases[:] = [base for base in bases if base is not object and base.__module__ not in ("fourchess._core", "pybind11_builtins")]
+    pybind11_object: neither is API, so neither is listed (nor ``object``, which says nothing).
+    Nor is the private mixin fourchess.habits.BoardHabits: its methods are listed as Board's."""
+    private = ("fourchess._core", "fourchess.habits", "pybind11_builtins")
+    bases[:] = [base for base in bases if base is not object and base.__module__ not in private]
 
 
 def _drop_empty_bases(app, doctree):

@@ -2,8 +2,8 @@
 
 A C++ core does the rules and perft; this package is its Pythonic face, in the python-chess
 tradition: a :class:`Board` is a game, ``MODERN_START_FEN4`` and ``CLASSIC_START_FEN4`` are the
-FEN4 of the two start positions. The rules once more in plain Python live in
-:mod:`fourchess.reference`.
+FEN4 of the two start positions, and ``SQUARES`` the indices of the 160 board squares in
+ascending order. The rules once more in plain Python live in :mod:`fourchess.reference`.
 """
 
 import fourchess._names  # noqa: F401  (first: Seat, PieceType, Termination print as names)

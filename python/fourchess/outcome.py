@@ -27,9 +27,10 @@ class Team(enum.Enum):
 class Outcome(NamedTuple):
     """How a game ended.
 
-    ``winner``: the winning seats, a frozenset in both modes (Teams: the two partners; FFA: the
-    seats with the most points), ``None`` for a Teams draw. ``ranking``: places from first to
-    last, each a tuple of the seats sharing it, in seat order. ``team``: the winning
+    ``termination``: why (a :class:`Termination`). ``winner``: the winning seats, a frozenset in
+    both modes (Teams: the two partners; FFA: the seats with the most points), ``None`` for a
+    Teams draw. ``ranking``: places from first to last, each a tuple of the seats sharing it, in
+    seat order. ``points``: each seat's points, in seat order. ``team``: the winning
     :class:`Team` in Teams, ``None`` in FFA and for a draw (a field, because an FFA tie between
     Red and Yellow has the same ``winner`` as a Red+Yellow Teams win).
     """
