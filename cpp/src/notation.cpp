@@ -193,7 +193,7 @@ namespace {
 // The check suffix chess.com writes, as its records show (every suffix of the replayable real
 // records is reproduced but one): a king counts once if after the move it is attacked by the
 // mover and was not before, or is in check and was in check by nobody before; '#' follows a mate
-// or a king capture. Teams mates are written in the mated seat's own slot, not on the move.
+// or a king capture. (Records write a Teams mate in the mated seat's slot; the PGN4 writer moves it.)
 std::string check_suffix(const Position& pos, Move m) {
     const Seat mover = pos.side_to_move;
     const std::uint8_t mover_bit = static_cast<std::uint8_t>(1u << mover);
@@ -221,7 +221,9 @@ std::string check_suffix(const Position& pos, Move m) {
         checks += checked && !was_checked_by_mover;
     }
     const bool captured_king = undo.captured.is_live() && undo.captured.type() == KING;
-    return std::string(static_cast<std::size_t>(checks), '+') + (captured_king || undo.mated_seats ? "#" : "");
+    // Teams: the side to move after the move is mated on its turn (mated_seats is FFA's, set at once).
+    const bool teams_mate = pos.mode == Mode::TEAMS && termination_of(after) == Termination::CHECKMATE;
+    return std::string(static_cast<std::size_t>(checks), '+') + (captured_king || undo.mated_seats || teams_mate ? "#" : "");
 }
 
 }  // namespace
