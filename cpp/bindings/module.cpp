@@ -59,7 +59,7 @@ long long checked_int(const py::handle& value, const char* what, long long low, 
     bool fits = true;
     long long v = index_value(value, what, fits);
     if (!fits || v < low || v > high)
-        throw py::value_error(std::string(what) + " must be " + allowed + ", got " + std::string(py::str(value)));
+        throw py::value_error(std::string(what) + " must be " + allowed + ", got " + fourchess_bindings::int_text(value));
     return v;
 }
 
@@ -67,7 +67,7 @@ Square checked_square(const py::handle& value) {
     bool fits = true;
     long long index = index_value(value, "square", fits);
     if (!fits || index < 0 || index >= GRID_SQUARES || !is_on_board(static_cast<Square>(index)))
-        throw py::value_error("square " + std::string(py::str(value)) + " is not one of the 160 board squares (index r*14+f; corners are removed)");
+        throw py::value_error("square " + fourchess_bindings::int_text(value) + " is not one of the 160 board squares (index r*14+f; corners are removed)");
     return static_cast<Square>(index);
 }
 
@@ -75,8 +75,21 @@ Seat checked_seat(const py::handle& value) {
     return static_cast<Seat>(checked_int(value, "seat", 0, SEAT_COUNT - 1, "0..3 (Red, Blue, Yellow, Green)"));
 }
 
-Move make_move_value(const py::object& from, const py::object& to, std::optional<PieceType> promotion, bool one_point) {
-    PieceType promo = promotion.value_or(NO_PIECE_TYPE);
+// Move()'s optional arguments, checked here so a wrong type is a one-line TypeError.
+PieceType promotion_argument(const py::object& value) {
+    if (value.is_none()) return NO_PIECE_TYPE;
+    try {
+        return value.cast<PieceType>();
+    } catch (const py::cast_error&) {
+        throw py::type_error("Move() argument 'promotion' must be a fourchess.PieceType or None, got " + fourchess_bindings::type_name(value));
+    }
+}
+
+Move make_move_value(const py::object& from, const py::object& to, const py::object& promotion, const py::object& one_point_arg) {
+    if (!PyBool_Check(one_point_arg.ptr()))
+        throw py::type_error("Move() argument 'one_point_queen' must be a bool, got " + fourchess_bindings::type_name(one_point_arg));
+    const bool one_point = one_point_arg.ptr() == Py_True;
+    PieceType promo = promotion_argument(promotion);
     if (promo != NO_PIECE_TYPE && promo != QUEEN && promo != ROOK && promo != BISHOP && promo != KNIGHT)
         throw py::value_error("a promotion must be a queen, rook, bishop or knight");
     if (one_point && promo != QUEEN) throw py::value_error("only a queen promotion can be to the 1-point queen");
@@ -274,14 +287,14 @@ PYBIND11_MODULE(_core, m) {
         .def_property_readonly("is_dead", &Piece::is_dead)
         .def_property_readonly("is_one_point_queen", &Piece::is_one_point)
         .def("symbol", &piece_symbol, "FEN4 cell text: 'rP', 'gK', 'yD', 'dB'.")
-        .def("__eq__", [](Piece a, Piece b) { return a == b; })
+        .def("__eq__", [](Piece a, const py::object& b) { return py::isinstance<Piece>(b) && a == b.cast<Piece>(); })
         .def("__hash__", [](Piece p) { return p.bits(); })
         .def("__str__", &piece_symbol)
         .def("__repr__", [](Piece p) { return "Piece('" + piece_symbol(p) + "')"; });
 
     py::class_<Move>(m, "Move", "A move: from square, to square and promotion.")
         .def(py::init(&make_move_value), py::arg("from_square"), py::arg("to_square"),
-             py::arg("promotion") = py::none(), py::arg("one_point_queen") = false)
+             py::arg("promotion") = py::none(), py::arg("one_point_queen") = py::bool_(false))
         .def_static("from_str", [](const py::object& text) { return parse_move_text(move_text_argument(text)); }, py::arg("text"),
                     "Reads the engine form 'h2-h3', 'h2h3', 'h10-h11=Q', 'h7-h8=D'.")
         .def_property_readonly("from_square", [](Move mv) { return static_cast<int>(mv.from()); })
@@ -298,7 +311,7 @@ PYBIND11_MODULE(_core, m) {
         .def("__ne__", [](Move a, const py::object& b) {
             return !(py::isinstance<Move>(b) && action_of(a) == action_of(b.cast<Move>()));
         })
-        .def("__lt__", [](Move a, Move b) { return action_of(a) < action_of(b); })
+        .def("__lt__", [](Move a, Move b) { return action_of(a) < action_of(b); }, py::is_operator())  // else NotImplemented
         .def("__hash__", [](Move mv) { return action_of(mv); })
         .def(py::pickle([](Move mv) -> py::object { return py::str(move_text(mv)); }, [](const py::object& t) { return parse_move_text(move_text_argument(t)); }));
 
@@ -333,7 +346,8 @@ PYBIND11_MODULE(_core, m) {
         .def("resign", [](PyGame& pg, const py::object& seat) { game(pg).resign(checked_seat(seat)); }, py::arg("seat"))
         .def("timeout", [](PyGame& pg, const py::object& seat) { game(pg).timeout(checked_seat(seat)); }, py::arg("seat"))
         .def("claim_win", [](PyGame& pg, const py::object& seat) { game(pg).claim_win(checked_seat(seat)); }, py::arg("seat"))
-        .def("move_text", [](const PyGame& pg, Move mv) {
+        .def("move_text", [](const PyGame& pg, const py::object& move) {
+            const Move mv = fourchess_bindings::move_argument(move, "move_text");
             Move legal = legal_move_matching(game(pg).position(), mv);
             if (!legal) throw MoveTextError(MoveTextError::Kind::ILLEGAL, "illegal move '" + move_text(mv) + "' in " + write_fen4(game(pg).position()));
             return pgn4_move_text(game(pg).position(), legal);
@@ -384,13 +398,17 @@ PYBIND11_MODULE(_core, m) {
             return list.size;
         })
         .def("_has_legal_move", [](const PyGame& pg) { return has_legal_move(game(pg).position()); })
-        .def("is_legal", [](const PyGame& pg, Move mv) { return static_cast<bool>(legal_move_matching(game(pg).position(), mv)); }, py::arg("move"))
-        .def("push", [](PyGame& pg, Move mv) {
+        .def("is_legal", [](const PyGame& pg, const py::object& move) {
+            return static_cast<bool>(legal_move_matching(game(pg).position(), fourchess_bindings::move_argument(move, "is_legal")));
+        }, py::arg("move"))
+        .def("push", [](PyGame& pg, const py::object& move) {
+            const Move mv = fourchess_bindings::move_argument(move, "push");
             Move legal = legal_move_matching(game(pg).position(), mv);
             if (!legal) throw MoveTextError(MoveTextError::Kind::ILLEGAL, "illegal move '" + move_text(mv) + "' in " + write_fen4(game(pg).position()));
             game(pg).push(legal);
         }, py::arg("move"))
-        .def("push_unchecked", [](PyGame& pg, Move mv) {
+        .def("push_unchecked", [](PyGame& pg, const py::object& move) {
+            const Move mv = fourchess_bindings::move_argument(move, "push_unchecked");
             const Position& pos = game(pg).position();
             if (termination_of(pos) != Termination::NONE)
                 throw MoveTextError(MoveTextError::Kind::ILLEGAL, "push_unchecked: '" + move_text(mv) + "': the game is over");

@@ -152,6 +152,8 @@ class Board(_core.Board):
         """A uniformly random legal move when the side to move is a walking king (RULES.md §7:
         CPU players move it at random), else ``None``. The moves are sorted by (from, to) first, so
         the same ``rng`` state picks the same move as the reference."""
+        if not isinstance(rng, random.Random):
+            raise TypeError(f"rng must be a random.Random, got {type(rng).__name__}")
         if self.turn not in self.walking_kings:
             return None
         moves = sorted(self._legal_moves(), key=lambda move: (move.from_square, move.to_square))

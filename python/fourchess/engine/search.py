@@ -201,6 +201,8 @@ class Engine:
         if not isinstance(board, Board):
             raise TypeError(f"board must be a fourchess.Board, got {type(board).__name__}")
         limits = _limits(depth, nodes, movetime, clocks, increments)
+        if not isinstance(infinite, bool):  # bool("no") is True: a search that never ends
+            raise TypeError(f"infinite must be a bool, got {type(infinite).__name__}")
         if info is not None and not callable(info):
             raise TypeError("info must be callable")
         callback = None if info is None else (lambda raw: info(_result(raw)))
