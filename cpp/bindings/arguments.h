@@ -60,6 +60,31 @@ std::string utf8_text(const py::handle& value, const char* what, BadText bad_tex
     throw py::value_error(std::string(what) + " is not valid text");  // bad_text always throws; kept for the compiler
 }
 
+// An int argument (anything with __index__) in an error message: its digits, or past
+// QUOTED_CHARACTERS a prefix and the count; an int past Python's int-to-text limit by its bits.
+inline std::string int_text(const py::handle& value) {
+    py::object number = py::reinterpret_steal<py::object>(PyNumber_Index(value.ptr()));
+    if (!number) throw py::error_already_set();
+    PyObject* text = PyObject_Str(number.ptr());
+    if (!text) {
+        PyErr_Clear();
+        return "an int of " + std::string(py::str(number.attr("bit_length")())) + " bits";
+    }
+    std::string digits = py::reinterpret_steal<py::str>(text);
+    if (static_cast<Py_ssize_t>(digits.size()) <= QUOTED_CHARACTERS) return digits;
+    return digits.substr(0, QUOTED_CHARACTERS) + "... (" + std::to_string(digits.size()) + " digits)";
+}
+
+inline std::string type_name(const py::handle& value) { return py::str(py::type::of(value).attr("__name__")); }
+
+// A Move argument, or a one-line TypeError naming the call and the type given (pybind11's own
+// "incompatible function arguments" lists the overloads and quotes the whole Board).
+inline fourchess::Move move_argument(const py::handle& value, const char* function) {
+    if (!py::isinstance<fourchess::Move>(value))
+        throw py::type_error(std::string(function) + "() argument 'move' must be a fourchess.Move, got " + type_name(value));
+    return value.cast<fourchess::Move>();  // the caster refuses a Move that was never initialised
+}
+
 // Loads a registered value type like pybind11 does, but first refuses an instance whose value
 // was never constructed (T.__new__(T) with no __init__): pybind11 would hand the C++ code freshly
 // allocated, uninitialised storage. TypeError, as for an uninitialised Board.

@@ -62,7 +62,7 @@ long long checked_int(const py::handle& value, const char* what, long long low, 
     bool fits = true;
     long long v = index_value(value, what, fits);
     if (!fits || v < low || v > high)
-        throw py::value_error(std::string(what) + " must be " + allowed + ", got " + std::string(py::str(value)));
+        throw py::value_error(std::string(what) + " must be " + allowed + ", got " + fourchess_bindings::int_text(value));
     return v;
 }
 
@@ -70,7 +70,7 @@ Square checked_square(const py::handle& value) {
     bool fits = true;
     long long index = index_value(value, "square", fits);
     if (!fits || index < 0 || index >= GRID_SQUARES || !is_on_board(static_cast<Square>(index)))
-        throw py::value_error("square " + std::string(py::str(value)) + " is not one of the 160 board squares (index r*14+f; corners are removed)");
+        throw py::value_error("square " + fourchess_bindings::int_text(value) + " is not one of the 160 board squares (index r*14+f; corners are removed)");
     return static_cast<Square>(index);
 }
 
@@ -78,8 +78,21 @@ Seat checked_seat(const py::handle& value) {
     return static_cast<Seat>(checked_int(value, "seat", 0, SEAT_COUNT - 1, "0..3 (Red, Blue, Yellow, Green)"));
 }
 
-Move make_move_value(const py::object& from, const py::object& to, std::optional<PieceType> promotion, bool one_point) {
-    PieceType promo = promotion.value_or(NO_PIECE_TYPE);
+// Move()'s optional arguments, checked here so a wrong type is a one-line TypeError.
+PieceType promotion_argument(const py::object& value) {
+    if (value.is_none()) return NO_PIECE_TYPE;
+    try {
+        return value.cast<PieceType>();
+    } catch (const py::cast_error&) {
+        throw py::type_error("Move() argument 'promotion' must be a fourchess.PieceType or None, got " + fourchess_bindings::type_name(value));
+    }
+}
+
+Move make_move_value(const py::object& from, const py::object& to, const py::object& promotion, const py::object& one_point_arg) {
+    if (!PyBool_Check(one_point_arg.ptr()))
+        throw py::type_error("Move() argument 'one_point_queen' must be a bool, got " + fourchess_bindings::type_name(one_point_arg));
+    const bool one_point = one_point_arg.ptr() == Py_True;
+    PieceType promo = promotion_argument(promotion);
     if (promo != NO_PIECE_TYPE && promo != QUEEN && promo != ROOK && promo != BISHOP && promo != KNIGHT)
         throw py::value_error("a promotion must be a queen, rook, bishop or knight");
     if (one_point && promo != QUEEN) throw py::value_error("only a queen promotion can be to the 1-point queen");
@@ -196,17 +209,10 @@ PieceType checked_piece_type(const py::handle& value) {
     return static_cast<PieceType>(checked_int(value, "piece_type", PAWN, KING, "1..6 (PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING)"));
 }
 
-std::string type_name(const py::handle& value) { return py::str(py::type::of(value).attr("__name__")); }
-
-// A Move or Piece argument, with a one-line TypeError for anything else (pybind11's own names
-// every overload and the whole Board).
-Move move_argument(const py::handle& value) {
-    if (!py::isinstance<Move>(value)) throw py::type_error("move must be a fourchess.Move, got " + type_name(value));
-    return value.cast<Move>();
-}
-
+// A Piece argument, with a one-line TypeError for anything else (pybind11's own names every
+// overload and the whole Board); Moves: fourchess_bindings::move_argument.
 Piece piece_argument(const py::handle& value) {
-    if (!py::isinstance<Piece>(value)) throw py::type_error("piece must be a fourchess.Piece or None, got " + type_name(value));
+    if (!py::isinstance<Piece>(value)) throw py::type_error("piece must be a fourchess.Piece or None, got " + fourchess_bindings::type_name(value));
     return value.cast<Piece>();
 }
 
@@ -231,7 +237,7 @@ Piece make_piece(const py::object& first, const py::object& seat, bool one_point
 
 // The move as push_unchecked would take it (pseudo-legal, in a game still going), or IllegalMoveError.
 Move pseudo_legal_argument(const Position& pos, const py::handle& value, const char* what) {
-    const Move mv = move_argument(value);
+    const Move mv = fourchess_bindings::move_argument(value, what);
     if (termination_of(pos) != Termination::NONE)
         throw MoveTextError(MoveTextError::Kind::ILLEGAL, std::string(what) + ": '" + move_text(mv) + "': the game is over");
     const Move m = pseudo_legal_matching(pos, mv);
@@ -363,7 +369,7 @@ PYBIND11_MODULE(_core, m) {
         .def_property_readonly("is_dead", &Piece::is_dead, "A piece of an eliminated seat: it blocks, but never moves or attacks.")
         .def_property_readonly("is_one_point_queen", &Piece::is_one_point, "An FFA promoted queen, worth 1 point when taken.")
         .def("symbol", &piece_symbol, "FEN4 cell text: 'rP', 'gK', 'yD', 'dB'.")
-        .def("__eq__", [](Piece a, Piece b) { return a == b; })
+        .def("__eq__", [](Piece a, const py::object& b) { return py::isinstance<Piece>(b) && a == b.cast<Piece>(); })
         .def("__hash__", [](Piece p) { return p.bits(); })
         .def("__str__", &piece_symbol)
         .def("__repr__", [](Piece p) { return "Piece('" + piece_symbol(p) + "')"; });
@@ -373,7 +379,7 @@ PYBIND11_MODULE(_core, m) {
                                 "(rank * 14 + file); Move.from_str('h2-h4') reads the engine form that str(move) writes.\n"
                                 "Moves compare and hash by what they do.")
         .def(py::init(&make_move_value), py::arg("from_square"), py::arg("to_square"),
-             py::arg("promotion") = py::none(), py::arg("one_point_queen") = false)
+             py::arg("promotion") = py::none(), py::arg("one_point_queen") = py::bool_(false))
         .def_static("from_str", [](const py::object& text) { return parse_move_text(move_text_argument(text)); }, py::arg("text"),
                     "Reads the engine form 'h2-h3', 'h2h3', 'h10-h11=Q', 'h7-h8=D'.")
         .def_static("from_uci", [](const py::object& text) { return parse_move_text(move_text_argument(text)); }, py::arg("text"),
@@ -394,7 +400,7 @@ PYBIND11_MODULE(_core, m) {
         .def("__ne__", [](Move a, const py::object& b) {
             return !(py::isinstance<Move>(b) && action_of(a) == action_of(b.cast<Move>()));
         })
-        .def("__lt__", [](Move a, Move b) { return action_of(a) < action_of(b); })
+        .def("__lt__", [](Move a, Move b) { return action_of(a) < action_of(b); }, py::is_operator())  // else NotImplemented
         .def("__hash__", [](Move mv) { return action_of(mv); })
         .def(py::pickle([](Move mv) -> py::object { return py::str(move_text(mv)); }, [](const py::object& t) { return parse_move_text(move_text_argument(t)); }));
 
@@ -437,7 +443,8 @@ PYBIND11_MODULE(_core, m) {
         .def("claim_win", [](PyGame& pg, const py::object& seat) { game(pg).claim_win(checked_seat(seat)); }, py::arg("seat"),
              "FFA with points_lead_ends_game off: the seat, leading the only other active seat by 21 or more,\n"
              "claims the win (docs/rules.md §7, decision 11). ValueError when it may not.")
-        .def("move_text", [](const PyGame& pg, Move mv) {
+        .def("move_text", [](const PyGame& pg, const py::object& move) {
+            const Move mv = fourchess_bindings::move_argument(move, "move_text");
             Move legal = legal_move_matching(game(pg).position(), mv);
             if (!legal) throw MoveTextError(MoveTextError::Kind::ILLEGAL, "illegal move '" + move_text(mv) + "' in " + write_fen4(game(pg).position()));
             return pgn4_move_text(game(pg).position(), legal);
@@ -492,14 +499,18 @@ PYBIND11_MODULE(_core, m) {
             return list.size;
         })
         .def("_has_legal_move", [](const PyGame& pg) { return has_legal_move(game(pg).position()); })
-        .def("is_legal", [](const PyGame& pg, Move mv) { return static_cast<bool>(legal_move_matching(game(pg).position(), mv)); }, py::arg("move"),
+        .def("is_legal", [](const PyGame& pg, const py::object& move) {
+            return static_cast<bool>(legal_move_matching(game(pg).position(), fourchess_bindings::move_argument(move, "is_legal")));
+        }, py::arg("move"),
              "Is the move legal for the side to move? Generates only the moving piece's moves.")
-        .def("push", [](PyGame& pg, Move mv) {
+        .def("push", [](PyGame& pg, const py::object& move) {
+            const Move mv = fourchess_bindings::move_argument(move, "push");
             Move legal = legal_move_matching(game(pg).position(), mv);
             if (!legal) throw MoveTextError(MoveTextError::Kind::ILLEGAL, "illegal move '" + move_text(mv) + "' in " + write_fen4(game(pg).position()));
             game(pg).push(legal);
         }, py::arg("move"), "Plays a legal move (IllegalMoveError otherwise, the board unchanged) with all its consequences.")
-        .def("push_unchecked", [](PyGame& pg, Move mv) {
+        .def("push_unchecked", [](PyGame& pg, const py::object& move) {
+            const Move mv = fourchess_bindings::move_argument(move, "push_unchecked");
             const Position& pos = game(pg).position();
             if (termination_of(pos) != Termination::NONE)
                 throw MoveTextError(MoveTextError::Kind::ILLEGAL, "push_unchecked: '" + move_text(mv) + "': the game is over");

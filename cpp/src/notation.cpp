@@ -193,14 +193,16 @@ namespace {
 
 // The check suffix chess.com writes, as its records show (every suffix of the replayable real
 // records is reproduced but one): a '+' per king newly checked (queries.h); '#' follows a mate
-// or a king capture. Teams mates are written in the mated seat's own slot, not on the move.
+// or a king capture. (Records write a Teams mate in the mated seat's slot; the PGN4 writer moves it.)
 std::string check_suffix(const Position& pos, Move m) {
     Position after = pos;
     Undo undo;
     do_move(after, m, undo);
     const int checks = seat_count(kings_newly_checked(pos, m));
     const bool captured_king = undo.captured.is_live() && undo.captured.type() == KING;
-    return std::string(static_cast<std::size_t>(checks), '+') + (captured_king || undo.mated_seats ? "#" : "");
+    // Teams: the side to move after the move is mated on its turn (mated_seats is FFA's, set at once).
+    const bool teams_mate = pos.mode == Mode::TEAMS && termination_of(after) == Termination::CHECKMATE;
+    return std::string(static_cast<std::size_t>(checks), '+') + (captured_king || undo.mated_seats || teams_mate ? "#" : "");
 }
 
 }  // namespace

@@ -81,7 +81,7 @@ def build_parser() -> argparse.ArgumentParser:
     perft = commands.add_parser("perft", help="count the leaf nodes of the legal move tree")
     perft.add_argument("depth", type=int, help="plies to search (0-12)")
     perft.add_argument("--fen4", help="start from this FEN4 instead of the start position")
-    perft.add_argument("--mode", choices=["teams", "ffa"], default="teams")
+    perft.add_argument("--mode", choices=["teams", "ffa"], default="teams", type=str.lower)
     perft.add_argument("--setup", choices=["modern", "classic"], default="modern")
     perft.add_argument("--divide", action="store_true", help="print the count under each root move")
     perft.add_argument("--threads", type=int, default=1, help="worker threads splitting the root moves")
@@ -92,7 +92,7 @@ def build_parser() -> argparse.ArgumentParser:
     bench.set_defaults(run=_bench)
 
     play = commands.add_parser("play", help="play a whole game between CPU seats (random by default)")
-    play.add_argument("--mode", choices=["teams", "ffa"], default="teams")
+    play.add_argument("--mode", choices=["teams", "ffa"], default="teams", type=str.lower)
     play.add_argument("--setup", choices=["modern", "classic"], default="modern")
     play.add_argument("--house", action="store_true", help="house rules: no walking kings")
     play.add_argument("--move-limit", type=int, default=None, help="end the game after this many moves")

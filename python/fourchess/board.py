@@ -8,9 +8,10 @@ from typing import Any
 
 from fourchess import _core
 from fourchess._core import Move, Seat, Termination
+from fourchess._quote import quoted
 from fourchess.habits import BoardHabits
 from fourchess.outcome import SEAT_NAMES, GameEvent, Outcome, ffa_outcome, result_text, teams_outcome
-from fourchess.rules import Rules
+from fourchess.rules import Rules, canonical_mode
 
 MODERN_START_FEN4: str = _core.MODERN_START_FEN4
 CLASSIC_START_FEN4: str = _core.CLASSIC_START_FEN4
@@ -74,14 +75,16 @@ class Board(BoardHabits):
     """
 
     def __init__(
-        self, fen4: str | None = None, *, mode: str = "teams", setup: str = "modern", rules: Rules | None = None
+        self, fen4: str | None = None, *, mode: str | None = None, setup: str | None = None, rules: Rules | None = None
     ) -> None:
+        """``mode`` (``"teams"``, the default, or ``"ffa"``, in any case) and ``setup`` (``"modern"``
+        or ``"classic"``) may be given with ``rules`` only when they agree with it."""
         rules = _rules_from(mode, setup, rules)
         if fen4 is None:
             fen4 = _START_FEN4[rules.setup]
         elif not isinstance(fen4, str):
             raise TypeError(f"fen4 must be a str, got {type(fen4).__name__}")
-        elif setup != "modern":
+        elif setup not in (None, "modern"):
             raise ValueError("give either a fen4 or a setup, not both")
         # If this raises, the half-built object refuses every later call (TypeError).
         super().__init__(
@@ -152,6 +155,8 @@ class Board(BoardHabits):
         """A uniformly random legal move when the side to move is a walking king (RULES.md §7:
         CPU players move it at random), else ``None``. The moves are sorted by (from, to) first, so
         the same ``rng`` state picks the same move as the reference."""
+        if not isinstance(rng, random.Random):
+            raise TypeError(f"rng must be a random.Random, got {type(rng).__name__}")
         if self.turn not in self.walking_kings:
             return None
         moves = sorted(self._legal_moves(), key=lambda move: (move.from_square, move.to_square))
@@ -286,14 +291,19 @@ class Board(BoardHabits):
 _PLAIN_RULES = {(mode, setup): Rules(mode=mode, setup=setup) for mode in ("teams", "ffa") for setup in _START_FEN4}
 
 
-def _rules_from(mode: str, setup: str, rules: Rules | None) -> Rules:
+def _rules_from(mode: str | None, setup: str | None, rules: Rules | None) -> Rules:
     if rules is None:
+        mode = "teams" if mode is None else canonical_mode(mode)
+        setup = "modern" if setup is None else setup
         plain = _PLAIN_RULES.get((mode, setup))
         return plain if plain is not None else Rules(mode=mode, setup=setup)  # Rules names the bad value
     if not isinstance(rules, Rules):
         raise TypeError(f"rules must be a fourchess.Rules, got {type(rules).__name__}")
-    if (mode, setup) != ("teams", "modern"):
-        raise ValueError("give either rules or mode/setup, not both")
+    # Given beside rules, mode and setup must say the same: a silent choice of one would be a guess.
+    if mode is not None and canonical_mode(mode) != rules.mode:
+        raise ValueError(f"mode={quoted(mode)} disagrees with rules (mode={rules.mode!r}): give one of them")
+    if setup is not None and setup != rules.setup:
+        raise ValueError(f"setup={quoted(setup)} disagrees with rules (setup={rules.setup!r}): give one of them")
     return rules
 
 

@@ -4,9 +4,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from fourchess._quote import quoted
+
 _MODES = ("teams", "ffa")
 _SETUPS = ("modern", "classic")
 TURN_TIME_LIMITS = (None, 30, 60)  # seconds per turn a server may offer (RULES.md §8)
+
+
+def canonical_mode(mode: object) -> str:
+    """``"teams"`` or ``"ffa"`` for a mode name in any case (``"FFA"`` is how PGN4 writes it);
+    ValueError for anything else."""
+    if isinstance(mode, str) and mode.lower() in _MODES:
+        return mode.lower()
+    raise ValueError(f"mode must be 'teams' or 'ffa', got {quoted(mode)}")
 
 
 @dataclass(frozen=True)
@@ -37,16 +47,15 @@ class Rules:
     walking_kings_stalemated_on_their_turn: bool = False
 
     def __post_init__(self) -> None:
-        if self.mode not in _MODES:
-            raise ValueError(f"mode must be 'teams' or 'ffa', got {self.mode!r}")
+        object.__setattr__(self, "mode", canonical_mode(self.mode))  # "FFA", as PGN4 writes it, is "ffa"
         if self.setup not in _SETUPS:
-            raise ValueError(f"setup must be 'modern' or 'classic', got {self.setup!r}")
+            raise ValueError(f"setup must be 'modern' or 'classic', got {quoted(self.setup)}")
         for name in ("dead_king_walking", "points_lead_ends_game", "walking_kings_stalemated_on_their_turn"):
             if not isinstance(getattr(self, name), bool):
-                raise TypeError(f"{name} must be a bool, got {getattr(self, name)!r}")
+                raise TypeError(f"{name} must be a bool, got {quoted(getattr(self, name))}")
         limit = self.move_limit
         if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= 1_000_000):
-            raise ValueError(f"move_limit must be None or an int in 1..1000000, got {limit!r}")
+            raise ValueError(f"move_limit must be None or an int in 1..1000000, got {quoted(limit)}")
 
     @classmethod
     def house(cls) -> Rules:
@@ -72,7 +81,7 @@ class GameSettings:
         if not isinstance(self.rules, Rules):
             raise TypeError(f"rules must be a Rules, got {type(self.rules).__name__}")
         if self.turn_time_limit not in TURN_TIME_LIMITS:
-            raise ValueError(f"turn_time_limit must be None, 30 or 60 seconds, got {self.turn_time_limit!r}")
+            raise ValueError(f"turn_time_limit must be None, 30 or 60 seconds, got {quoted(self.turn_time_limit)}")
         for name in ("rotate_first_seat", "show_legal_moves"):
             if not isinstance(getattr(self, name), bool):
-                raise TypeError(f"{name} must be a bool, got {getattr(self, name)!r}")
+                raise TypeError(f"{name} must be a bool, got {quoted(getattr(self, name))}")

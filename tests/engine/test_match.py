@@ -268,6 +268,6 @@ def test_an_external_engine_plays_a_match_game(mode, seating):
 
 def test_an_engine_that_cannot_start_stops_the_match():
     pytest.importorskip("fourchess.engine.client")
-    config = MatchConfig("random", "uci:movetime=0.05,cmd=/nonexistent/engine", games=1)
-    with pytest.raises(MatchError, match=r"player B \('uci:movetime=0.05,cmd=/nonexistent/engine'\) could not be started"):
+    config = MatchConfig("random", "uci:movetime=0.05,cmd=/no/engine", games=1)
+    with pytest.raises(MatchError, match=r"player B \('uci:movetime=0.05,cmd=/no/engine'\) could not be started"):
         run_match(config)

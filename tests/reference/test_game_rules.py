@@ -75,8 +75,9 @@ def test_board_takes_rules_instead_of_mode_and_setup() -> None:
     board = Board(rules=Rules(mode="ffa", setup="classic"))
     assert board.mode == "ffa" and board.rules.setup == "classic"
     assert board.fen4() == Board(mode="ffa", setup="classic").fen4()
+    assert Board(mode="ffa", rules=Rules(mode="ffa")).mode == "ffa"  # agreeing is fine
     with pytest.raises(ValueError):
-        Board(mode="ffa", rules=Rules(mode="ffa"))
+        Board(mode="teams", rules=Rules(mode="ffa"))
     with pytest.raises(ValueError):
         Board(setup="classic", rules=Rules())
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from fourchess._core import Move
+from fourchess._quote import quoted
 from fourchess.board import MODERN_START_FEN4, Board
 from fourchess.engine.client_errors import (
     EngineError,
@@ -24,7 +25,7 @@ from fourchess.engine.client_errors import (
 )
 from fourchess.engine.client_info import EngineInfo, info_string, is_search_info, parse_info
 from fourchess.engine.client_process import EngineProcess
-from fourchess.pgn4.errors import quoted
+from fourchess.rules import canonical_mode
 
 SEAT_LETTERS = "rbyg"
 KEPT_STRINGS = 20  # the last `info string` texts of a search kept for the caller
@@ -63,10 +64,10 @@ class UciEngine:
         nodes: int | None = None,
         movetime: float | None = None,
     ) -> None:
-        if mode not in (None, "teams", "ffa"):
-            raise ValueError(f"mode must be None, 'teams' or 'ffa', got {mode!r}")
+        if mode is not None:
+            mode = canonical_mode(mode)  # any case, as users type it
         if not (isinstance(timeout, (int, float)) and timeout > 0 and math.isfinite(timeout)):
-            raise ValueError(f"timeout must be a positive number of seconds, got {timeout!r}")
+            raise ValueError(f"timeout must be a positive number of seconds, got {quoted(timeout)}")
         argv = shlex.split(command) if isinstance(command, str) else list(command)
         if not argv:
             raise ValueError("command names no program")
@@ -140,12 +141,12 @@ class UciEngine:
         option or says (in our dialect's error line) it refused the value."""
         if name.lower() not in self.options:
             offered = ", ".join(sorted(self.options)) or "none"
-            raise ValueError(f"engine {self._process.name} has no option {name!r} (it offers: {offered})")
+            raise ValueError(f"engine {self._process.name} has no option {quoted(name)} (it offers: {offered})")
         text = str(value).lower() if isinstance(value, bool) else str(value)
         self._process.send(f"setoption name {name} value {text}")
         errors = self._sync()
         if errors:
-            raise ValueError(f"engine refused option {name} = {quoted(text, 40)}: {errors[-1]}")
+            raise ValueError(f"engine refused option {name} = {quoted(text)}: {errors[-1]}")
         if name.lower() == "mode":
             self._mode_sent = text.lower()
 
@@ -234,7 +235,7 @@ class UciEngine:
                 break
             text = info_string(line)
             if text is not None and text.startswith("error: go:"):  # a refused go: no bestmove will come
-                raise EngineError(f"engine {self._process.name} refused {quoted(go_line, 80)}: {text[:200]}")
+                raise EngineError(f"engine {self._process.name} refused {quoted(go_line)}: {text[:200]}")
             if text is not None:
                 strings = (strings + [text])[-KEPT_STRINGS:]
             elif is_search_info(line):
@@ -253,11 +254,11 @@ class UciEngine:
             move = board.parse_move(text)
         except ValueError as error:
             raise IllegalEngineMoveError(
-                f"engine {self._process.name} played {quoted(text, 40)}: {error}", text=text[:80], fen4=board.fen4()
+                f"engine {self._process.name} played {quoted(text)}: {error}", text=text[:80], fen4=board.fen4()
             ) from None
         if not board.is_legal(move):  # parse_move reads the text; legality is checked here again
             raise IllegalEngineMoveError(
-                f"engine {self._process.name} played {quoted(text, 40)}, not legal here", text=text[:80], fen4=board.fen4()
+                f"engine {self._process.name} played {quoted(text)}, not legal here", text=text[:80], fen4=board.fen4()
             )
         return move
 
@@ -323,7 +324,7 @@ def _limits(
     for name, count in (("depth", depth), ("nodes", nodes)):
         if count is not None:
             if isinstance(count, bool) or not isinstance(count, int) or count < 1:
-                raise ValueError(f"{name} must be a positive integer, got {count!r}")
+                raise ValueError(f"{name} must be a positive integer, got {quoted(count)}")
             limits[name] = count
     if movetime is not None:
         limits["movetime"] = _seconds("movetime", movetime)
@@ -345,5 +346,5 @@ def _four_times(name: str, values: Sequence[float]) -> tuple[float, ...]:
 
 def _seconds(name: str, value: Any) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or value < 0:
-        raise ValueError(f"{name} must be a finite number of seconds >= 0, got {value!r}")
+        raise ValueError(f"{name} must be a finite number of seconds >= 0, got {quoted(value)}")
     return float(value)

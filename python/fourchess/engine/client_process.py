@@ -14,8 +14,8 @@ import threading
 import time
 from collections.abc import Sequence
 
+from fourchess._quote import quoted
 from fourchess.engine.client_errors import EngineError, EngineTerminatedError, EngineTimeoutError
-from fourchess.pgn4.errors import quoted
 
 MAX_LINE_BYTES = 1 << 16  # a longer line is cut here; the rest of it is dropped
 QUEUED_LINES = 10_000  # lines read ahead of the caller; past this the engine waits on its pipe
@@ -33,7 +33,7 @@ class EngineProcess:
                 self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, start_new_session=os.name == "posix"
             )
         except (OSError, ValueError) as error:
-            raise EngineError(f"cannot start engine {quoted(' '.join(self.argv), 80)}: {error}") from error
+            raise EngineError(f"cannot start engine {quoted(' '.join(self.argv))}: {error}") from error
         self._lines: queue.Queue[str | None] = queue.Queue(QUEUED_LINES)
         self._outbox: queue.Queue[bytes | None] = queue.Queue()
         self._closing = threading.Event()
@@ -112,7 +112,7 @@ class EngineProcess:
 
     @property
     def name(self) -> str:
-        return quoted(" ".join(self.argv), 60)
+        return quoted(" ".join(self.argv))
 
     def _exit_text(self) -> str:
         try:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from fourchess._quote import quoted
 from fourchess.engine import specs
 from fourchess.players import Player
 
@@ -69,7 +70,7 @@ a forfeiting player ranks last). Elo = -400*log10(1/score - 1); its 95% interval
 per-game score variance (score +- 1.96*sqrt(var/n)); a 0% or 100% score gives a one-sided bound.""")
     match.add_argument("player_a", metavar="A", help="player A's spec")
     match.add_argument("player_b", metavar="B", help="player B's spec")
-    match.add_argument("--mode", choices=["teams", "ffa"], default="teams")
+    match.add_argument("--mode", choices=["teams", "ffa"], default="teams", type=str.lower)
     match.add_argument("--games", type=int, default=None,
                        help="games to play (default: each opening once per seating: 2 Teams, 4 FFA)")
     match.add_argument("--openings", metavar="FILE",
@@ -132,7 +133,7 @@ def _milliseconds(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected milliseconds, got {text!r}") from None
+        raise argparse.ArgumentTypeError(f"expected milliseconds, got {quoted(text)}") from None
     if not 0 < value <= 86_400_000:
-        raise argparse.ArgumentTypeError(f"expected milliseconds above 0, got {text!r}")
+        raise argparse.ArgumentTypeError(f"expected milliseconds above 0, got {quoted(text)}")
     return value / 1000

@@ -25,6 +25,8 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from fourchess._quote import quoted
+
 Z_95 = 1.959964  # the two-sided 95% quantile of the normal distribution
 TAIL_95 = 0.025
 
@@ -32,7 +34,7 @@ TAIL_95 = 0.025
 def elo_from_score(score: float) -> float:
     """The Elo difference at which the stronger side's expected score is ``score`` (0 < s < 1)."""
     if not 0 < score < 1:
-        raise ValueError(f"an Elo difference needs a score strictly between 0 and 1, got {score!r}")
+        raise ValueError(f"an Elo difference needs a score strictly between 0 and 1, got {quoted(score)}")
     return -400 * math.log10(1 / score - 1) + 0.0  # + 0.0: an even score is +0, not -0
 
 

@@ -28,9 +28,11 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 
 from fourchess import Board, Move, Rules, pgn4
+from fourchess._quote import quoted
 from fourchess.engine.specs import PlayerSpec, close_players, parse_spec
 from fourchess.outcome import SEAT_NAMES
-from fourchess.pgn4.errors import quoted, shortened
+from fourchess.pgn4.errors import shortened
+from fourchess.rules import canonical_mode
 from fourchess.players import Player
 
 TEAMS_SEATINGS = ("ABAB", "BABA")
@@ -58,17 +60,16 @@ class MatchConfig:
     seed: int = 0
 
     def __post_init__(self) -> None:
-        if self.mode not in ("teams", "ffa"):
-            raise ValueError(f"mode must be 'teams' or 'ffa', got {self.mode!r}")
+        object.__setattr__(self, "mode", canonical_mode(self.mode))  # any case, as users type it
         for text in (self.spec_a, self.spec_b):  # SpecError now, not in every worker
             spec = parse_spec(text)
             if spec.kind == "uci" and spec.movetime(self.movetime) is None and not spec.names_a_limit:
                 raise ValueError(f"player {quoted(text)}: an external engine needs a depth, nodes or movetime "
                                  "(or a default --movetime)")
         if self.games is not None and self.games < 1:
-            raise ValueError(f"games must be at least 1, got {self.games}")
+            raise ValueError(f"games must be at least 1, got {quoted(self.games)}")
         if self.max_plies < 1:
-            raise ValueError(f"max_plies must be at least 1, got {self.max_plies}")
+            raise ValueError(f"max_plies must be at least 1, got {quoted(self.max_plies)}")
         if not self.openings:
             raise ValueError("a match needs at least one opening")
 
@@ -261,7 +262,7 @@ def run_match(config: MatchConfig, *, concurrency: int = 1,
     its players from the specs); ``on_game`` sees each record as it finishes. Returns the records
     in game order."""
     if concurrency < 1:
-        raise ValueError(f"concurrency must be at least 1, got {concurrency}")
+        raise ValueError(f"concurrency must be at least 1, got {quoted(concurrency)}")
     records = []
     for record in _finished_games(schedule(config), concurrency):
         records.append(record)

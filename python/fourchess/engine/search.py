@@ -16,6 +16,7 @@ from typing import Any
 
 from fourchess import _core
 from fourchess._core import Move
+from fourchess._quote import quoted
 
 MAX_DEPTH: int = _core.MAX_SEARCH_DEPTH
 MAX_HASH_MB = 65536
@@ -78,7 +79,7 @@ def _count(value: object, name: str, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise TypeError(f"{name} must be an int, got {type(value).__name__}")
     if not low <= value <= high:
-        raise ValueError(f"{name} must be {low}..{high}, got {value}")
+        raise ValueError(f"{name} must be {low}..{high}, got {quoted(value)}")
     return value
 
 
@@ -87,7 +88,7 @@ def _seconds(value: object, name: str, *, zero_ok: bool) -> float:
         raise TypeError(f"{name} must be a number of seconds, got {type(value).__name__}")
     seconds = float(value)
     if not math.isfinite(seconds) or seconds < 0 or (seconds == 0 and not zero_ok):
-        raise ValueError(f"{name} must be a finite number of seconds {'>= 0' if zero_ok else '> 0'}, got {value!r}")
+        raise ValueError(f"{name} must be a finite number of seconds {'>= 0' if zero_ok else '> 0'}, got {quoted(value)}")
     return seconds
 
 
@@ -138,7 +139,7 @@ class PendingSearch:
         """Waits for the search (``TimeoutError`` after ``timeout`` seconds) and returns its result."""
         self._thread.join(timeout)
         if self._thread.is_alive():
-            raise TimeoutError(f"the search is still running after {timeout} s")
+            raise TimeoutError(f"the search is still running after {quoted(timeout)} s")
         if self._error is not None:
             raise self._error
         assert self._result is not None
@@ -191,7 +192,7 @@ class Engine:
     @ffa_search.setter
     def ffa_search(self, value: str) -> None:
         if not isinstance(value, str) or value.lower() not in FFA_SEARCHES:
-            raise ValueError(f"ffa_search must be one of {', '.join(FFA_SEARCHES)}, got {str(value)[:40]!r}")
+            raise ValueError(f"ffa_search must be one of {', '.join(FFA_SEARCHES)}, got {quoted(value)}")
         self._core.paranoid = value.lower() == "paranoid"
 
     def new_game(self) -> None:
@@ -209,6 +210,8 @@ class Engine:
         if not isinstance(board, Board):
             raise TypeError(f"board must be a fourchess.Board, got {type(board).__name__}")
         limits = _limits(depth, nodes, movetime, clocks, increments)
+        if not isinstance(infinite, bool):  # bool("no") is True: a search that never ends
+            raise TypeError(f"infinite must be a bool, got {type(infinite).__name__}")
         if info is not None and not callable(info):
             raise TypeError("info must be callable")
         callback = None if info is None else (lambda raw: info(_result(raw)))

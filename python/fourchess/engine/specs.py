@@ -33,7 +33,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from fourchess.pgn4.errors import quoted
+from fourchess._quote import quoted
 from fourchess.players import GreedyPlayer, Player, RandomPlayer
 
 KINDS = ("random", "greedy", "search", "uci")
@@ -65,9 +65,9 @@ def _seconds(text: str) -> float:
 
 
 def _ffa_search(text: str) -> str:
-    if text not in FFA_SEARCHES:
+    if text.lower() not in FFA_SEARCHES:  # any case, as users type it
         raise ValueError(f"expected one of {', '.join(FFA_SEARCHES)}")
-    return text
+    return text.lower()
 
 
 _SEED = {"seed": _int_in(0, 2**31 - 1)}

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any, TextIO
 
 from fourchess import __version__
+from fourchess._quote import quoted
 from fourchess.board import Board
 from fourchess.engine.search import Engine, max_hash_mb
 from fourchess.engine.uci_commands import (
@@ -24,7 +25,7 @@ from fourchess.engine.uci_commands import (
     parse_setoption,
     parse_spin,
 )
-from fourchess.pgn4.errors import quoted, shortened
+from fourchess.pgn4.errors import shortened
 
 MAX_LINE_CHARS = 1 << 20  # a 4,000-ply game's position command is about 30 KB
 ERROR_CHARS = 240  # an error line never echoes more than this
@@ -106,12 +107,12 @@ class UciLoop:
         handler = self._commands.get(words[0])
         try:
             if handler is None:
-                raise UciInputError(f"unknown command {quoted(words[0], 80)}")
+                raise UciInputError(f"unknown command {quoted(words[0])}")
             handler(words[1:])
         except UciInputError as error:
             self._error(str(error))
         except Exception as error:  # the protocol boundary: a failure is reported, never a traceback
-            self._error(f"{words[0]} failed: {type(error).__name__}: {error} (on {quoted(line.strip(), 80)})")
+            self._error(f"{words[0]} failed: {type(error).__name__}: {error} (on {quoted(line.strip())})")
 
     # -- input and output
 
@@ -130,7 +131,7 @@ class UciLoop:
                 rest = self._stdin.readline(MAX_LINE_CHARS)
                 if rest == "" or rest.endswith("\n"):
                     break
-            self._error(f"line ignored: longer than {MAX_LINE_CHARS} characters (starts {quoted(line, 80)})")
+            self._error(f"line ignored: longer than {MAX_LINE_CHARS} characters (starts {quoted(line)})")
             return ""
         return line
 
@@ -185,7 +186,7 @@ class UciLoop:
     def _setoption(self, words: list[str]) -> None:
         name, value = parse_setoption(words)
         if name not in ("hash", "threads", "mode"):
-            raise UciInputError(f"setoption: unknown option {quoted(name, 80)} (options: Hash, Threads, Mode)")
+            raise UciInputError(f"setoption: unknown option {quoted(name)} (options: Hash, Threads, Mode)")
         self._refuse_while_searching("setoption")
         if name == "hash":
             hash_mb = parse_spin("Hash", value, *HASH_RANGE)
@@ -200,7 +201,7 @@ class UciLoop:
         else:
             mode = (value or "").strip().lower()
             if mode not in MODES:
-                raise UciInputError(f"setoption Mode: expected 'teams' or 'ffa', got {quoted(value or '', 80)}")
+                raise UciInputError(f"setoption Mode: expected 'teams' or 'ffa', got {quoted(value or '')}")
             self._mode = mode
             if self._spec is not None:  # the position already set is read again in the new mode
                 self._set_position(self._spec)
@@ -219,7 +220,7 @@ class UciLoop:
             try:
                 board.push_move(text)
             except ValueError as error:
-                raise UciInputError(f"position: move {number} of {len(spec.moves)} {quoted(text, 80)}: {error}") from None
+                raise UciInputError(f"position: move {number} of {len(spec.moves)} {quoted(text)}: {error}") from None
         self._spec, self._board = spec, board
 
     def _go(self, words: list[str]) -> None:
@@ -293,7 +294,7 @@ class UciLoop:
     @staticmethod
     def _no_arguments(command: str, words: list[str]) -> None:
         if words:
-            raise UciInputError(f"{command}: unexpected {quoted(' '.join(words), 80)}")
+            raise UciInputError(f"{command}: unexpected {quoted(' '.join(words))}")
 
 
 def main() -> int:

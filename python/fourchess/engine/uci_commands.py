@@ -10,8 +10,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from fourchess._quote import quoted
 from fourchess.engine.search import MAX_DEPTH
-from fourchess.pgn4.errors import quoted
 
 SEAT_LETTERS = "rbyg"  # clock words in seat order: rtime btime ytime gtime (btime is Blue)
 MAX_MILLISECONDS = 10**12  # about 31 years: any larger clock is a typo, not a time control
@@ -146,7 +146,7 @@ def _is_go_word(word: str) -> bool:
 def _integer(what: str, text: str, low: int, high: int) -> int:
     """``text`` as an integer in ``low..high`` (read only when short: int() refuses 5,000 digits)."""
     if not _INTEGER.fullmatch(text):
-        raise UciInputError(f"{what}: expected an integer, got {quoted(text, 40)}")
+        raise UciInputError(f"{what}: expected an integer, got {quoted(text)}")
     if len(text.lstrip("-0")) > 19 or not low <= int(text) <= high:
-        raise UciInputError(f"{what}: {quoted(text, 40)} is out of range {low}..{high}")
+        raise UciInputError(f"{what}: {quoted(text)} is out of range {low}..{high}")
     return int(text)

@@ -2,21 +2,11 @@
 
 from __future__ import annotations
 
+from fourchess._quote import quoted
+
+__all__ = ["Pgn4Error", "quoted", "shortened"]
+
 SEAT_NAMES = ("Red", "Blue", "Yellow", "Green")
-QUOTE_CHARS = 60  # a quoted text longer than this shows its prefix and its length
-
-
-def quoted(text: str, limit: int = QUOTE_CHARS) -> str:
-    """``repr(text)``, or for a long text its prefix and length (an error never holds 5 MB).
-
-    >>> quoted("h2-h3")
-    "'h2-h3'"
-    >>> quoted("x" * 1000, limit=4)
-    "'xxxx'... (1000 characters)"
-    """
-    if len(text) <= limit:
-        return repr(text)
-    return f"{text[:limit]!r}... ({len(text)} characters)"
 
 
 def shortened(text: str, limit: int = 200) -> str:
@@ -32,7 +22,7 @@ class Pgn4Error(ValueError):
     """A PGN4 record that cannot be read, or a move in it that cannot be played.
 
     ``round``, ``seat`` (0..3) and ``text`` name the entry at fault when there is one; the
-    message quotes ``text`` bounded (a prefix and the length).
+    message quotes ``text`` bounded (see :func:`fourchess._quote.quoted`).
     """
 
     def __init__(self, message: str, *, round: int | None = None, seat: int | None = None,

@@ -10,8 +10,11 @@ _MARKERS = {"resign": "R", "claim": "R", "timeout": "T"}
 
 
 def game_from_board(board: Board, players: tuple[str, str, str, str] = SEAT_NAMES) -> Game:
-    """The main line of ``board`` from its root: moves, and ``R``/``T`` for resignations,
-    claims and timeouts, under tags naming the rules, the players, the result and the ending."""
+    """The main line of ``board`` from its root: moves, ``R``/``T`` for resignations, claims and
+    timeouts, and ``#`` in the slot of a Teams seat checkmated on its turn (as chess.com records
+    it), under tags naming the rules, the players, the result and the ending."""
+    if not isinstance(board, Board):
+        raise TypeError(f"board must be a fourchess.Board, got {type(board).__name__}")
     rules = board.rules
     root = board.root_fen4()
     start = {MODERN_START_FEN4: "4PC", CLASSIC_START_FEN4: "4PCo"}.get(root, root)
@@ -31,4 +34,6 @@ def game_from_board(board: Board, players: tuple[str, str, str, str] = SEAT_NAME
             node = node.add_variation(marker=_MARKERS[step.kind])
         else:
             node = node.add_variation(step)
+    if rules.mode == "teams" and board.is_checkmate():
+        node.add_variation(marker="#")
     return game

@@ -5,7 +5,9 @@ and the check suffix of the chess.com records, both from the core's ``Board.move
 counts once if, after the move, it is attacked by the mover and was not before, or is in check and
 was in check by nobody before; ``+``/``++``/``+++`` is that count; ``#`` follows when the move
 checkmates a seat or captures its king. A stalemating move has no suffix. In Teams a mate is
-written as ``#`` in the mated seat's own slot, so moves carry only ``+``.
+written as ``#`` in the mated seat's own slot, so the mating move carries only ``+``: that slot is
+the tree's ``#`` node, which records read and :func:`game_from_board` add; a tree without it keeps
+the ``#`` on the move (``Rd11-a11+#``), so the mate is never lost.
 """
 
 from __future__ import annotations
@@ -43,8 +45,13 @@ def entry_text(board: Board, node: GameNode) -> tuple[str, int]:
         return (node.marker or ""), play_node(node, board)
     move = node.move if node.move is not None else parsed_move(node, board)
     glued_marker = node.marker if node.marker in ("R", "T") else ""
-    token = board.move_text(move) + glued_marker
-    return token, play_node(node, board)
+    token = board.move_text(move)
+    pushed = play_node(node, board)
+    following = node.next()
+    mate_slot_follows = following is not None and following.marker == "#"
+    if token.endswith("#") and mate_slot_follows and not board.is_ffa and board.is_checkmate():
+        token = token[:-1]  # the mated seat's own slot, next, writes it
+    return token + glued_marker, pushed
 
 
 class _Line:

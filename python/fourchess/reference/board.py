@@ -22,6 +22,7 @@ from .outcome import GameEvent, Outcome, Termination
 from .perft import divide, perft
 from .play import play_move
 from .position import Position
+from .quoting import shown
 from .result import result_text
 from .rules import Rules
 from .seats import FFA, TEAMS
@@ -35,26 +36,29 @@ class _Entry(NamedTuple):
     key: Hashable  # the repetition key after it, to uncount on pop
 
 
-def _choose_rules(mode: str, setup: str, rules: Rules | None) -> Rules:
+def _choose_rules(mode: str | None, setup: str | None, rules: Rules | None) -> Rules:
     if rules is None:
-        return Rules(mode=mode, setup=setup)
+        return Rules(mode=TEAMS if mode is None else mode, setup="modern" if setup is None else setup)
     if not isinstance(rules, Rules):
         raise TypeError(f"rules must be a fourchess.reference.Rules, got {type(rules).__name__}")
-    if mode != TEAMS or setup != "modern":
-        raise ValueError("give either rules or mode/setup, not both")
+    # mode or setup beside rules must agree with them (Rules reads the mode's case as the core does).
+    if mode is not None and Rules(mode=mode).mode != rules.mode:
+        raise ValueError(f"mode={shown(mode)} disagrees with rules (mode={shown(rules.mode)}): give one of them")
+    if setup is not None and setup != rules.setup:
+        raise ValueError(f"setup={shown(setup)} disagrees with rules (setup={shown(rules.setup)}): give one of them")
     return rules
 
 
 def _seat_argument(seat: int) -> int:
     # bool is an int subclass; an IntEnum seat (the core's Seat) is welcome.
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 3:
-        raise ValueError(f"seat must be 0..3 (Red, Blue, Yellow, Green), got {seat!r}")
+        raise ValueError(f"seat must be 0..3 (Red, Blue, Yellow, Green), got {shown(seat)}")
     return int(seat)
 
 
 class Board:
     def __init__(
-        self, fen4: str | None = None, *, mode: str = TEAMS, setup: str = "modern",
+        self, fen4: str | None = None, *, mode: str | None = None, setup: str | None = None,
         rules: Rules | None = None,
     ) -> None:
         self._rules = _choose_rules(mode, setup, rules)
@@ -107,7 +111,7 @@ class Board:
 
     def piece_at(self, square: int) -> str | None:
         if not 0 <= square < SIZE * SIZE:
-            raise ValueError(f"square index must be in 0..195, got {square}")
+            raise ValueError(f"square index must be in 0..195, got {shown(square)}")
         piece = self._position.squares[square]
         return None if piece is None else piece.fen4()
 
@@ -172,10 +176,10 @@ class Board:
             m for m in self.legal_moves if (m.from_square, m.to_square) == (source, target)
         ]
         if not candidates:
-            raise IllegalMoveError(f"illegal move {text!r} in {self.fen4()}")
+            raise IllegalMoveError(f"illegal move {shown(text)} in {self.fen4()}")
         if promotion is None and len(candidates) > 1:
             raise IllegalMoveError(
-                f"move {text!r} is a promotion and must name its piece (=Q, =R, =B or =N)"
+                f"move {shown(text)} is a promotion and must name its piece (=Q, =R, =B or =N)"
             )
         if promotion is None:
             move = candidates[0]  # also an FFA promotion, which can only be =D
@@ -183,7 +187,7 @@ class Board:
             matching = [m for m in candidates if m.promotion == promotion]
             if not matching:
                 raise IllegalMoveError(
-                    f"illegal move {text!r}: promotion {promotion!r} is not available here"
+                    f"illegal move {shown(text)}: promotion {shown(promotion)} is not available here"
                 )
             move = matching[0]
         self.push(move, checked=False)

@@ -12,6 +12,7 @@ from .errors import Fen4Error
 from .ffa import finished_on_board
 from .pieces import KINDS, Piece
 from .position import MAX_PLY_CLOCK, MAX_POINTS, Position
+from .quoting import shown
 from .seat_states import eliminate, start_walking
 from .seats import COLOUR_LETTERS, FFA, SEAT_LETTERS, SEATS, own_line, pawn_push
 from .squares import SIZE, index, is_playable, parse_square, square_name
@@ -41,10 +42,10 @@ def _split_extras(text: str) -> tuple[str, str | None]:
         return text, None
     start, end = text.index("{"), text.rfind("}")
     if end < start:
-        raise Fen4Error(f"FEN4 extras field: {text[start:start + 40]!r} has no closing '}}'")
+        raise Fen4Error(f"FEN4 extras field: {shown(text[start:start + 40])} has no closing '}}'")
     if not text[:start].endswith("-") or not text[end + 1:].startswith("-"):
         raise Fen4Error(
-            f"FEN4 extras field: expected '-{{...}}-' between fields, got {text[start - 1:end + 2]!r}"
+            f"FEN4 extras field: expected '-{{...}}-' between fields, got {shown(text[start - 1:end + 2])}"
         )
     return text[:start] + text[end + 2:], text[start + 1:end]
 
@@ -53,7 +54,7 @@ def _four_items(field_name: str, text: str) -> list[str]:
     items = text.split(",")
     if len(items) != 4:
         raise Fen4Error(
-            f"FEN4 {field_name} field: expected 4 comma-separated entries (R,B,Y,G), got {text!r}"
+            f"FEN4 {field_name} field: expected 4 comma-separated entries (R,B,Y,G), got {shown(text)}"
         )
     return items
 
@@ -61,14 +62,14 @@ def _four_items(field_name: str, text: str) -> list[str]:
 def _read_flags(field_name: str, text: str) -> list[bool]:
     items = _four_items(field_name, text)
     if any(item not in ("0", "1") for item in items):
-        raise Fen4Error(f"FEN4 {field_name} field: expected four 0/1 flags, got {text!r}")
+        raise Fen4Error(f"FEN4 {field_name} field: expected four 0/1 flags, got {shown(text)}")
     return [item == "1" for item in items]
 
 
 def _read_booleans(key: str, text: str) -> list[bool]:
     items = _four_items(f"extras '{key}'", text.strip("()"))
     if any(item.lower() not in _BOOLEANS for item in items):
-        raise Fen4Error(f"FEN4 extras '{key}': expected four true/false values, got {text!r}")
+        raise Fen4Error(f"FEN4 extras '{key}': expected four true/false values, got {shown(text)}")
     return [_BOOLEANS[item.lower()] for item in items]
 
 
@@ -78,21 +79,21 @@ def _read_en_passant(text: str) -> list[tuple[int, int] | None]:
         match = _EN_PASSANT_ENTRY.fullmatch(item)
         if match is None:
             raise Fen4Error(
-                f"FEN4 extras 'enPassant': expected '' or 'M:T' square names, got {item!r}"
+                f"FEN4 extras 'enPassant': expected '' or 'M:T' square names, got {shown(item)}"
             )
         if match["skipped"] is None:
             entries.append(None)
             continue
         skipped, landed = parse_square(match["skipped"]), parse_square(match["landed"])
         if skipped is None or landed is None:
-            raise Fen4Error(f"FEN4 extras 'enPassant': {item!r} names a square off the board")
+            raise Fen4Error(f"FEN4 extras 'enPassant': {shown(item)} names a square off the board")
         entries.append((skipped, landed))
     return entries
 
 
 def _read_extras(text: str, position: Position) -> None:
     if text and _EXTRAS.fullmatch(text) is None:
-        raise Fen4Error(f"FEN4 extras field: cannot read {text!r} (expected 'key':value pairs)")
+        raise Fen4Error(f"FEN4 extras field: cannot read {shown(text)} (expected 'key':value pairs)")
     for match in _EXTRA.finditer(text):
         key, value = match["key"], match["value"]
         if key == "enPassant":
@@ -103,22 +104,22 @@ def _read_extras(text: str, position: Position) -> None:
             position.flagged = _read_booleans(key, value)
         else:
             # Keys like 'lives' or 'royal' change the rules; ignoring them would be a wrong answer.
-            raise Fen4Error(f"FEN4 extras: unknown key {key!r} (this library reads enPassant, resigned, flagged)")
+            raise Fen4Error(f"FEN4 extras: unknown key {shown(key)} (this library reads enPassant, resigned, flagged)")
 
 
 def _read_cell(text: str, rank_name: str) -> list[Cell]:
     if _is_number(text):
         if len(text) > 1 and text[0] == "0":
-            raise Fen4Error(f"FEN4 board, rank {rank_name}: empty run {text!r} has a leading zero")
+            raise Fen4Error(f"FEN4 board, rank {rank_name}: empty run {shown(text)} has a leading zero")
         run = int(text)
         if not 1 <= run <= SIZE:
-            raise Fen4Error(f"FEN4 board, rank {rank_name}: empty run {text!r} outside 1..14")
+            raise Fen4Error(f"FEN4 board, rank {rank_name}: empty run {shown(text)} outside 1..14")
         return [None] * run
     if text == "x":
         return ["x"]
     match = _CELL.fullmatch(text)
     if match is None:
-        raise Fen4Error(f"FEN4 board, rank {rank_name}: unknown cell {text!r} (expected a count, "
+        raise Fen4Error(f"FEN4 board, rank {rank_name}: unknown cell {shown(text)} (expected a count, "
                         "'x', colour rbyg + piece PNBRQKD, or d + piece)")
     if match["colour"] is None:
         # dead: the written colour is dropped (docs/rules.md §7, decision 1)
@@ -134,7 +135,7 @@ def _read_rank(text: str, rank0: int, squares: list[Piece | None]) -> None:
         cells.extend(_read_cell(token, rank_name))
     if len(cells) != SIZE:
         raise Fen4Error(
-            f"FEN4 board, rank {rank_name}: cells {text!r} cover {len(cells)} squares, expected 14"
+            f"FEN4 board, rank {rank_name}: cells {shown(text)} cover {len(cells)} squares, expected 14"
         )
     for file0, cell in enumerate(cells):
         name = square_name(index(file0, rank0))
@@ -144,7 +145,7 @@ def _read_rank(text: str, rank0: int, squares: list[Piece | None]) -> None:
         elif isinstance(cell, Piece):
             if not is_playable(file0, rank0):
                 raise Fen4Error(
-                    f"FEN4 board, rank {rank_name}: piece {cell.fen4()!r} on removed corner square {name}"
+                    f"FEN4 board, rank {rank_name}: piece {shown(cell.fen4())} on removed corner square {name}"
                 )
             squares[index(file0, rank0)] = cell
 
@@ -185,7 +186,7 @@ def _check_en_passant(position: Position) -> None:
         text = f"{square_name(skipped)}:{square_name(landed)}"
         if own_line(seat, skipped) != 2 or pawn_push(seat, skipped) != landed:
             raise Fen4Error(
-                f"FEN4 extras 'enPassant': {text!r} is not a double step of seat {SEAT_LETTERS[seat]}"
+                f"FEN4 extras 'enPassant': {shown(text)} is not a double step of seat {SEAT_LETTERS[seat]}"
             )
         if position.squares[landed] != Piece("P", seat):
             position.en_passant[seat] = None
@@ -204,7 +205,7 @@ def _apply_ffa_eliminations(position: Position, dead_king_walking: bool) -> None
     position.ended = finished_on_board(position)
     if position.ended is None and not position.takes_turns(position.turn):
         raise Fen4Error(
-            f"FEN4 turn field: {SEAT_LETTERS[position.turn]!r} is to move but is eliminated"
+            f"FEN4 turn field: {shown(SEAT_LETTERS[position.turn])} is to move but is eliminated"
         )
 
 
@@ -223,7 +224,7 @@ def read_fen4(
     fields = rest.split("-")
     if len(fields) != 7:
         raise Fen4Error(
-            f"FEN4: expected 7 '-'-separated fields (8 with extras), got {len(fields)} in {compact!r}"
+            f"FEN4: expected 7 '-'-separated fields (8 with extras), got {len(fields)} in {shown(compact)}"
         )
     turn, dead, short, long_, points, ply, board = fields
 
@@ -233,22 +234,22 @@ def read_fen4(
         walking_kings_stalemated_on_their_turn=walking_kings_stalemated_on_their_turn,
     )
     if turn not in tuple(SEAT_LETTERS):
-        raise Fen4Error(f"FEN4 turn field: expected one of R B Y G, got {turn!r}")
+        raise Fen4Error(f"FEN4 turn field: expected one of R B Y G, got {shown(turn)}")
     position.turn = SEAT_LETTERS.index(turn)
     position.dead = _read_flags("dead", dead)
     position.castle_short = _read_flags("castling (kingside)", short)
     position.castle_long = _read_flags("castling (queenside)", long_)
     point_items = _four_items("points", points)
     if any(not _is_number(item) for item in point_items):
-        raise Fen4Error(f"FEN4 points field: expected four non-negative integers, got {points!r}")
+        raise Fen4Error(f"FEN4 points field: expected four non-negative integers, got {shown(points)}")
     position.points = [int(item) for item in point_items]
     if any(value > MAX_POINTS for value in position.points):
-        raise Fen4Error(f"FEN4 points field: {points!r} has a value larger than {MAX_POINTS}")
+        raise Fen4Error(f"FEN4 points field: {shown(points)} has a value larger than {MAX_POINTS}")
     if not _is_number(ply):
-        raise Fen4Error(f"FEN4 plyclock field: expected a non-negative integer, got {ply!r}")
+        raise Fen4Error(f"FEN4 plyclock field: expected a non-negative integer, got {shown(ply)}")
     position.ply_clock = int(ply)
     if position.ply_clock > MAX_PLY_CLOCK:
-        raise Fen4Error(f"FEN4 plyclock field: {ply!r} is larger than {MAX_PLY_CLOCK}")
+        raise Fen4Error(f"FEN4 plyclock field: {shown(ply)} is larger than {MAX_PLY_CLOCK}")
     if extras is not None:
         _read_extras(extras, position)
     _read_board(board, position)

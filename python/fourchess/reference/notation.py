@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from .errors import InvalidMoveError
+from .quoting import shown
 from .squares import parse_square
 
 _ENGINE_MOVE = re.compile(
@@ -19,10 +20,10 @@ def parse_engine_move(text: str) -> tuple[int, int, str | None]:
     match = _ENGINE_MOVE.fullmatch(text.strip())
     if match is None:
         raise InvalidMoveError(
-            f"cannot read move {text!r}: expected from-to[=P], like 'h2-h3' or 'h10-h11=Q'"
+            f"cannot read move {shown(text)}: expected from-to[=P], like 'h2-h3' or 'h10-h11=Q'"
         )
     source, target = parse_square(match["src"]), parse_square(match["dst"])
     if source is None or target is None:
-        raise InvalidMoveError(f"cannot read move {text!r}: a square is off the board")
+        raise InvalidMoveError(f"cannot read move {shown(text)}: a square is off the board")
     promotion = match["promotion"].upper() if match["promotion"] else None
     return source, target, promotion

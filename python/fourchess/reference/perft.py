@@ -11,6 +11,7 @@ from .move import Move
 from .movegen import generate_legal
 from .play import play_move
 from .position import Position
+from .quoting import shown
 
 
 def _moves(position: Position) -> list[Move]:
@@ -21,7 +22,7 @@ def _moves(position: Position) -> list[Move]:
 
 def _check_depth(depth: int) -> None:
     if depth < 0:
-        raise ValueError(f"perft depth must be >= 0, got {depth}")
+        raise ValueError(f"perft depth must be >= 0, got {shown(depth)}")
 
 
 def _count(position: Position, depth: int) -> int:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .quoting import shown
 from .seats import FFA, TEAMS
 from .start import START_FEN4
 
@@ -22,19 +23,21 @@ class Rules:
     walking_kings_stalemated_on_their_turn: bool = False
 
     def __post_init__(self) -> None:
-        if self.mode not in (TEAMS, FFA):
-            raise ValueError(f"mode must be 'teams' or 'ffa', got {self.mode!r}")
+        # A mode name in any case ("FFA" is how PGN4 writes it); kept lower-case.
+        if not isinstance(self.mode, str) or self.mode.lower() not in (TEAMS, FFA):
+            raise ValueError(f"mode must be 'teams' or 'ffa', got {shown(self.mode)}")
+        object.__setattr__(self, "mode", self.mode.lower())
         if self.setup not in START_FEN4:
-            raise ValueError(f"setup must be 'modern' or 'classic', got {self.setup!r}")
+            raise ValueError(f"setup must be 'modern' or 'classic', got {shown(self.setup)}")
         for name in ("dead_king_walking", "points_lead_ends_game", "walking_kings_stalemated_on_their_turn"):
             if not isinstance(getattr(self, name), bool):
-                raise ValueError(f"{name} must be True or False, got {getattr(self, name)!r}")
+                raise ValueError(f"{name} must be True or False, got {shown(getattr(self, name))}")
         limit = self.move_limit
         # bool is an int subclass, but move_limit=True is surely a mistake.
         if limit is not None and (
             isinstance(limit, bool) or not isinstance(limit, int) or limit <= 0
         ):
-            raise ValueError(f"move_limit must be None or an int > 0, got {limit!r}")
+            raise ValueError(f"move_limit must be None or an int > 0, got {shown(limit)}")
 
     @classmethod
     def house(cls) -> Rules:
