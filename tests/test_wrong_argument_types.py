@@ -27,9 +27,16 @@ BOARD_CALLS: dict[str, tuple[Any, ...]] = {
     "is_legal": (H2_H4,), "move_text": (H2_H4,), "push": (H2_H4,), "push_unchecked": (H2_H4,),
     "parse_move": ("h2-h4",), "push_move": ("h2-h4",), "push_san": ("h2-h4",),
     "random_walking_king_move": (random.Random(1),), "result": (("a", "b", "c", "d"),),
+    "attackers": (Seat.RED, H2), "is_attacked_by": (Seat.RED, H2), "can_claim_win": (Seat.RED,),
+    "gives_check": (H2_H4,), "is_capture": (H2_H4,), "san": (H2_H4,), "uci": (H2_H4,),
+    "has_castling_rights": (Seat.RED,), "has_kingside_castling_rights": (Seat.RED,),
+    "has_queenside_castling_rights": (Seat.RED,), "is_repetition": (3,), "king": (Seat.RED,),
+    "parse_san": ("h2-h4",), "parse_uci": ("h2-h4",), "push_uci": ("h2-h4",),
+    "pieces": (PieceType.PAWN, Seat.RED), "set_piece_at": (H4, fourchess.Piece("rP")), "remove_piece_at": (H2,),
 }
 NO_ARGUMENTS = {"copy", "fen4", "root_fen4", "is_checkmate", "is_stalemate", "is_game_over", "outcome", "peek",
-                "pop", "termination", "winners", "zobrist_hash"}
+                "pop", "termination", "winners", "zobrist_hash", "is_fifty_moves", "is_insufficient_material",
+                "piece_map", "empty"}
 
 
 def _public_callables(obj: object) -> set[str]:

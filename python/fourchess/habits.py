@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TypeVar
 
 from fourchess import _core
+from fourchess._quote import quoted
 from fourchess._core import Move, Piece, Seat
 from fourchess.rules import Rules
 
@@ -66,7 +67,7 @@ class BoardHabits(_core.Board):
     # --- editing ---------------------------------------------------------------------------------
 
     @classmethod
-    def empty(cls: type[_Board], *, mode: str = "teams", rules: Rules | None = None, turn: int = Seat.RED) -> _Board:
+    def empty(cls: type[_Board], *, mode: str | None = None, rules: Rules | None = None, turn: int = Seat.RED) -> _Board:
         """A board with no pieces, ``turn`` to move, no castling rights, no points, ply clock 0.
 
         The core accepts it, as a game that is over: Teams needs all four kings (a missing king
@@ -85,7 +86,7 @@ class BoardHabits(_core.Board):
         if isinstance(turn, bool) or not isinstance(turn, int):
             raise TypeError(f"turn must be a Seat, got {type(turn).__name__}")
         if not 0 <= turn <= 3:
-            raise ValueError(f"turn must be 0..3 (Red, Blue, Yellow, Green), got {turn!r}")
+            raise ValueError(f"turn must be 0..3 (Red, Blue, Yellow, Green), got {quoted(turn)}")
         fen4 = f"{_SEAT_LETTERS[turn]}-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-{_EMPTY_RANKS}"
         return cls(fen4, mode=mode, rules=rules)  # type: ignore[call-arg]
 

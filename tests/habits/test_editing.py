@@ -157,5 +157,6 @@ def test_bad_arguments() -> None:
             Board.empty(turn=bad_turn)
     with pytest.raises(ValueError, match="mode"):
         Board.empty(mode="chess")
-    with pytest.raises(ValueError, match="either rules or mode"):
-        Board.empty(mode="ffa", rules=Rules(mode="ffa"))
+    with pytest.raises(ValueError, match="disagrees with rules"):
+        Board.empty(mode="teams", rules=Rules(mode="ffa"))
+    assert Board.empty(mode="FFA", rules=Rules(mode="ffa")).is_ffa  # saying the same twice is fine

@@ -132,7 +132,7 @@ def test_bad_arguments(method: str) -> None:
     board = Board()
     query = getattr(board, method)
     for wrong in ("h2-h4", None, 42, (103, 131)):
-        with pytest.raises(TypeError, match="move must be a fourchess.Move"):
+        with pytest.raises(TypeError, match="argument 'move' must be a fourchess.Move"):
             query(wrong)
     with pytest.raises(TypeError, match="never initialised"):
         query(Move.__new__(Move))
