@@ -22,6 +22,8 @@ from fourchess._core import (
 from fourchess.board import CLASSIC_START_FEN4, MODERN_START_FEN4, Board, LegalMoveView
 from fourchess.outcome import GameEvent, Outcome, Team
 from fourchess.rules import GameSettings, Rules
+from fourchess.stateless import apply, check_move, legal_moves, status, validate_fen4
+from fourchess.verdict import Refusal, Verdict
 
 __all__ = [
     "AmbiguousMoveError",
@@ -38,10 +40,17 @@ __all__ = [
     "Outcome",
     "Piece",
     "PieceType",
+    "Refusal",
     "Rules",
     "Seat",
     "Team",
     "Termination",
+    "Verdict",
+    "apply",
+    "check_move",
+    "legal_moves",
     "parse_square",
     "square_name",
+    "status",
+    "validate_fen4",
 ]
