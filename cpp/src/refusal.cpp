@@ -62,10 +62,10 @@ bool castling_obstacle(const Position& pos, Square from, Square to, std::string&
     for (CastleSide side : {SHORT, LONG}) {
         const CastlePath& path = GEOMETRY.castle[us][home][side];
         if (path.king_to != to) continue;
-        const std::string name = side == SHORT ? "short castling" : "long castling";
+        const std::string name = side == SHORT ? "castling short" : "castling long";
         const Piece rook = pos.board[path.rook_from];
         if (pos.is_walking(us)) obstacle = "a walking king never castles";
-        else if (!(pos.castling & castling_bit(us, side))) obstacle = std::string(SEAT_NAMES[us]) + " no longer has the right to " + name;
+        else if (!(pos.castling & castling_bit(us, side))) obstacle = std::string(SEAT_NAMES[us]) + " has lost the right of " + name;
         else if (!rook.is_live() || rook.seat() != us || rook.type() != ROOK) obstacle = name + " needs " + SEAT_NAMES[us] + "'s rook on " + square_name(path.rook_from);
         else if ((path.must_be_empty & pos.occupied).any()) obstacle = name + " needs the squares between king and rook empty";
         else obstacle.clear();
