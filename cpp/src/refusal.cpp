@@ -201,4 +201,13 @@ MoveVerdict explain_move(const Position& pos, const std::string& text, int seat)
     }
 }
 
+Move parse_move_explained(const Position& pos, const std::string& text) {
+    try {
+        return parse_move(pos, text);
+    } catch (const MoveTextError& error) {
+        if (error.kind() != MoveTextError::Kind::ILLEGAL) throw;
+        throw MoveTextError(MoveTextError::Kind::ILLEGAL, explain_move(pos, text).message);
+    }
+}
+
 }  // namespace fourchess

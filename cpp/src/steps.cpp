@@ -69,14 +69,7 @@ void play_step_text(Game& game, const std::string& text) {
         }
         return;
     }
-    Move move = Move::none();
-    try {
-        move = parse_move(game.position(), text);
-    } catch (const MoveTextError& error) {
-        if (error.kind() != MoveTextError::Kind::ILLEGAL) throw;
-        throw MoveTextError(MoveTextError::Kind::ILLEGAL, explain_move(game.position(), text).message);
-    }
-    game.push(move);
+    game.push(parse_move_explained(game.position(), text));
 }
 
 void replay(Game& game, const std::vector<std::string>& steps) {

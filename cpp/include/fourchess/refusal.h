@@ -36,4 +36,8 @@ struct MoveVerdict {
 // `seat` is the seat that wants to move, or -1 for whichever seat is to move.
 MoveVerdict explain_move(const Position& pos, const std::string& text, int seat = -1);
 
+// parse_move, whose MoveTextError for an illegal move says which rule refuses it (the message of
+// explain_move) instead of only that it is not legal.
+Move parse_move_explained(const Position& pos, const std::string& text);
+
 }  // namespace fourchess
