@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from fourchess import _core
@@ -199,7 +199,7 @@ class Board(_core.Board):
         return game_dict(self)
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Board:
+    def from_dict(cls, data: dict[str, Any]) -> Board:
         """The game :meth:`to_dict` wrote, every step replayed. TypeError or ValueError (Fen4Error,
         IllegalMoveError, ...) naming the bad field, or the index of the bad step."""
         return board_from_dict(cls, data)

@@ -42,6 +42,7 @@ from typing import Any
 
 from fourchess import _core
 from fourchess._core import Seat, Termination
+from fourchess._quote import quoted
 from fourchess.outcome import ffa_outcome, teams_outcome
 from fourchess.rules import Rules
 from fourchess.verdict import Refusal, Verdict
@@ -51,14 +52,6 @@ __all__ = ["apply", "check_move", "legal_moves", "status", "validate_fen4"]
 _START_FEN4 = {"modern": _core.MODERN_START_FEN4, "classic": _core.CLASSIC_START_FEN4}
 _MODES = ("teams", "ffa")
 _SEAT_LETTERS = "RBYG"
-_QUOTED_CHARACTERS = 40
-
-
-def _quoted(text: str) -> str:
-    # Until the shared helper (fourchess._quote) lands: a repr of at most 40 characters and the length.
-    if len(text) <= _QUOTED_CHARACTERS:
-        return repr(text)
-    return f"{text[:_QUOTED_CHARACTERS]!r}... ({len(text)} characters)"
 
 
 def _mode_name(mode: object) -> str:
@@ -66,7 +59,7 @@ def _mode_name(mode: object) -> str:
         raise TypeError(f"mode must be a str ('teams' or 'ffa'), got {type(mode).__name__}")
     name = mode.lower()
     if name not in _MODES:
-        raise ValueError(f"mode must be 'teams' or 'ffa' (any case), got {_quoted(mode)}")
+        raise ValueError(f"mode must be 'teams' or 'ffa' (any case), got {quoted(mode)}")
     return name
 
 
@@ -76,7 +69,7 @@ def _rules_from(mode: object, rules: object) -> Rules:
     if not isinstance(rules, Rules):
         raise TypeError(f"rules must be a fourchess.Rules, got {type(rules).__name__}")
     if mode is not None and _mode_name(mode) != rules.mode:
-        raise ValueError(f"mode {_quoted(mode)} conflicts with rules.mode {rules.mode!r}: give one, or both alike")
+        raise ValueError(f"mode {quoted(mode)} conflicts with rules.mode {rules.mode!r}: give one, or both alike")
     return rules
 
 
@@ -112,7 +105,7 @@ def _seat_index(seat: object) -> int:
         for member in Seat:
             if seat.upper() in (member.name, _SEAT_LETTERS[member]):
                 return int(member)
-        raise ValueError(f"seat must be a Seat, 0..3, a seat name or letter (R, B, Y, G), got {_quoted(seat)}")
+        raise ValueError(f"seat must be a Seat, 0..3, a seat name or letter (R, B, Y, G), got {quoted(seat)}")
     if isinstance(seat, bool) or not isinstance(seat, int):
         raise TypeError(f"seat must be a Seat, an int 0..3 or a seat name, got {type(seat).__name__}")
     if not 0 <= seat < 4:
@@ -151,7 +144,8 @@ def status(
     """The state of the game after ``moves`` from ``fen4``, as plain data: ``turn`` (the seat to
     move, by name), ``check`` and ``points`` (per seat name), ``eliminated`` and ``walking_kings``
     (seat names in seat order), ``moves_played``, ``ply_clock``, ``fen4``, ``game_over`` and
-    ``outcome`` (``None`` while the game goes on, else termination, winner, ranking and points).
+    ``outcome`` (``None`` while the game goes on, else :meth:`Outcome.to_dict
+    <fourchess.Outcome.to_dict>`: termination, winner, ranking and points).
 
     >>> import fourchess
     >>> state = fourchess.status()
@@ -219,12 +213,7 @@ def _names(bits: int) -> list[str]:
 
 
 def _outcome_dict(rules: Rules, termination: Termination, winners: int, points: tuple[int, int, int, int]) -> dict[str, Any]:
-    # The Outcome a Board gives, as plain data (Outcome.to_dict's shape: names, never ints).
-    seats = frozenset(seat for seat in Seat if winners >> seat & 1)
-    outcome = ffa_outcome(termination, points) if rules.mode == "ffa" else teams_outcome(termination, seats, points)
-    return {
-        "termination": outcome.termination.name,
-        "winner": [seat.name for seat in sorted(seats)] if seats else None,
-        "ranking": [[seat.name for seat in place] for place in outcome.ranking],
-        "points": {seat.name: outcome.points[seat] for seat in Seat},
-    }
+    # The Outcome a Board with these rules gives, as plain data.
+    if rules.mode == "ffa":
+        return ffa_outcome(termination, points).to_dict()
+    return teams_outcome(termination, frozenset(seat for seat in Seat if winners >> seat & 1), points).to_dict()
