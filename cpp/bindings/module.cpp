@@ -25,7 +25,6 @@
 #include "fourchess/movegen.h"
 #include "fourchess/notation.h"
 #include "fourchess/perft.h"
-#include "fourchess/refusal.h"
 #include "fourchess/rules.h"
 
 namespace py = pybind11;
@@ -413,11 +412,11 @@ PYBIND11_MODULE(_core, m) {
              "inconsistent: pop() restores it exactly.")
         .def("parse_move", [](const PyGame& pg, const py::object& text) {
             const std::string t = move_text_argument(text);
-            return parse_move_explained(game(pg).position(), t);  // an illegal move's error names the rule
+            return parse_move(game(pg).position(), t);
         }, py::arg("text"))
         .def("push_move", [](PyGame& pg, const py::object& text) {
             const std::string t = move_text_argument(text);
-            Move mv = parse_move_explained(game(pg).position(), t);
+            Move mv = parse_move(game(pg).position(), t);
             game(pg).push(mv);
             return mv;
         }, py::arg("text"))
