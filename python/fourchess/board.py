@@ -8,7 +8,7 @@ from typing import Any
 
 from fourchess import _core
 from fourchess._core import Move, Seat, Termination
-from fourchess.game_dict import board_from_dict, game_dict
+from fourchess._game_dict import board_from_dict, game_dict
 from fourchess.outcome import SEAT_NAMES, GameEvent, Outcome, ffa_outcome, result_text, teams_outcome
 from fourchess.rules import Rules
 

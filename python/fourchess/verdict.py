@@ -32,6 +32,7 @@ class Refusal(str, enum.Enum):
     """A short form ("Nf3") that fits several legal moves."""
 
     def __str__(self) -> str:
+        """The plain-data value: ``str(Refusal.GAME_OVER) == "game_over"``."""
         return self.value
 
 
@@ -56,6 +57,7 @@ class Verdict:
     message: str
 
     def __bool__(self) -> bool:
+        """``ok``: a verdict is true exactly when the move is legal."""
         return self.ok
 
     def to_dict(self) -> dict[str, object]:

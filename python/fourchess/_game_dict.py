@@ -27,7 +27,7 @@ from fourchess.rules import Rules
 if TYPE_CHECKING:
     from fourchess.board import Board
 
-BoardType = TypeVar("BoardType", bound="Board")
+BoardType = TypeVar("BoardType", bound="Board")  # Board or a subclass of it
 
 _RULE_FIELDS = tuple(field.name for field in dataclasses.fields(Rules))
 _CHOICES = {"mode": ("teams", "ffa"), "setup": ("modern", "classic")}
