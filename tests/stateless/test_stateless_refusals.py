@@ -167,4 +167,3 @@ def test_verdict_is_a_small_frozen_value():
         "ok": False, "reason": "cannot_move_there", "move": None, "message": verdict.message}
     assert str(Refusal.GAME_OVER) == "game_over" and Refusal("game_over") is Refusal.GAME_OVER
     assert Refusal.GAME_OVER == "game_over"  # a str enum: compares with its plain-data value
-
