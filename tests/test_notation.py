@@ -53,6 +53,22 @@ def test_short_promotion_is_the_one_point_queen_in_ffa():
     assert str(board.parse_move("e8=Q")) == "e7-e8=D"
 
 
+def test_short_promotion_to_the_one_point_queen_is_refused_in_teams():
+    # =D is FFA's 1-point queen (RULES.md §4); the long form refused it in Teams, the short form
+    # read it as =Q.
+    board = Board(fen4(dict(HOME_KINGS, e10="rP"), "R"))
+    with pytest.raises(IllegalMoveError, match="Teams promotions"):
+        board.parse_move("e11=D")
+    with pytest.raises(IllegalMoveError, match="Teams promotions"):
+        board.parse_move("e10-e11=D")
+
+
+def test_short_promotion_other_than_the_queen_is_refused_in_ffa():
+    board = Board(fen4(dict(HOME_KINGS, e7="rP"), "R"), mode="ffa")
+    with pytest.raises(IllegalMoveError, match="1-point queen"):
+        board.parse_move("e8=N")
+
+
 @pytest.mark.parametrize("text", ["", "Z9", "h2-", "Nf", "=Q", "xx", "h2-h3-h4"])
 def test_unreadable_text_is_invalid(text):
     with pytest.raises(InvalidMoveError):

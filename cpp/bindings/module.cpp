@@ -13,6 +13,7 @@
 #include "arguments.h"  // before any use of Move or Piece: their casters refuse uninitialised values
 #include "py_game.h"
 #include "search_binding.h"
+#include "stateless_binding.h"
 
 #include <chrono>
 #include <optional>
@@ -682,4 +683,5 @@ PYBIND11_MODULE(_core, m) {
             return mv;
         }, py::arg("text"), "parse_uci, then push; returns the move.");
     fourchess_bindings::bind_search(m);
+    fourchess_bindings::bind_stateless(m);
 }

@@ -49,21 +49,15 @@ Square read_square(const std::string& text, std::size_t& i) {
     return s;
 }
 
-struct ParsedText {
-    int piece = -1;     // named moving piece type, -1 if none
-    int captured = -1;  // named captured piece type, -1 if none
-    bool capture = false;
-    Square from = NO_SQUARE, to = NO_SQUARE;
-    PieceType promotion = NO_PIECE_TYPE;
-    bool one_point = false;
-    int castle_side = -1;  // 0 short, 1 long
-};
-
-ParsedText parse_text(const std::string& original) {
+// The long form and castling: [piece]from[-|x[captured]]to[=promotion].
+MoveTextParts read_long_form(const std::string& original) {
     std::string t = strip_suffixes(original);
-    ParsedText p;
-    if (t == "O-O" || t == "0-0") { p.castle_side = 0; return p; }
-    if (t == "O-O-O" || t == "0-0-0") { p.castle_side = 1; return p; }
+    MoveTextParts p;
+    if (t == "O-O" || t == "0-0" || t == "O-O-O" || t == "0-0-0") {
+        p.form = MoveTextParts::Form::CASTLE;
+        p.castle_side = t.size() == 3 ? SHORT : LONG;
+        return p;
+    }
     std::size_t i = 0;
     if (i < t.size() && std::isupper(static_cast<unsigned char>(t[i]))) {
         p.piece = piece_letter_type(t[i]);
@@ -73,9 +67,9 @@ ParsedText parse_text(const std::string& original) {
     p.from = read_square(t, i);
     if (p.from == NO_SQUARE) throw invalid(original, "expected a from-square like 'h2'");
     if (i < t.size() && (t[i] == '-' || t[i] == 'x')) {
-        p.capture = t[i] == 'x';
+        const bool capture = t[i] == 'x';
         ++i;
-        if (p.capture && i < t.size() && std::isupper(static_cast<unsigned char>(t[i]))) {
+        if (capture && i < t.size() && std::isupper(static_cast<unsigned char>(t[i]))) {
             p.captured = piece_letter_type(t[i]);
             if (p.captured < 0) throw invalid(original, std::string("unknown captured piece letter '") + t[i] + "'");
             ++i;
@@ -97,7 +91,36 @@ ParsedText parse_text(const std::string& original) {
     return p;
 }
 
+// The short form: [piece][from file][from rank][x[captured]]to[=promotion]; false if it is not one.
+bool read_short_form(const std::string& text, MoveTextParts& p) {
+    static const std::regex SHORT_FORM(R"(^([KQRBND]?)([a-n]?)(1[0-4]|[1-9])?(x[KQRBNDP]?)?([a-n])(1[0-4]|[1-9])(=[QRBND])?$)");
+    std::smatch part;
+    const std::string t = strip_suffixes(text);
+    if (!std::regex_match(t, part, SHORT_FORM)) return false;
+    p.form = MoveTextParts::Form::SHORT;
+    p.piece = part[1].length() ? piece_letter_type(part[1].str()[0]) : PAWN;
+    p.from_file = part[2].length() ? part[2].str()[0] - 'a' : -1;
+    p.from_rank = part[3].length() ? std::stoi(part[3].str()) - 1 : -1;
+    p.to = parse_square(part[5].str() + part[6].str());
+    if (p.to == NO_SQUARE) throw invalid(text, "the destination is not a board square");
+    if (part[7].length()) {
+        p.promotion = static_cast<PieceType>(piece_letter_type(part[7].str()[1]));
+        p.one_point = part[7].str()[1] == 'D';
+    }
+    return true;
+}
+
 }  // namespace
+
+MoveTextParts read_move_text(const std::string& text) {
+    try {
+        return read_long_form(text);
+    } catch (const MoveTextError&) {
+        MoveTextParts p;
+        if (read_short_form(text, p)) return p;
+        throw;
+    }
+}
 
 std::string move_text(Move m) {
     std::string s = square_name(m.from()) + "-" + square_name(m.to());
@@ -106,37 +129,35 @@ std::string move_text(Move m) {
 }
 
 Move parse_move_text(const std::string& text) {
-    ParsedText p = parse_text(text);
-    if (p.castle_side >= 0) throw invalid(text, "castling needs a position; write the king's move, e.g. 'h1-j1'");
+    const MoveTextParts p = read_move_text(text);
+    if (p.form == MoveTextParts::Form::CASTLE) throw invalid(text, "castling needs a position; write the king's move, e.g. 'h1-j1'");
+    if (p.form == MoveTextParts::Form::SHORT) throw invalid(text, "a short form needs a position; write both squares, e.g. 'h2-h4'");
     return Move(p.from, p.to, MoveKind::NORMAL, p.promotion, p.one_point);
 }
 
 namespace {
 
-// Short form: [piece][from file][from rank][x[captured]]to[=promotion]. Only the moves of the side
-// to move that fit every part named are candidates; it must be exactly one.
-Move parse_short_move(const Position& pos, const std::string& text, const MoveTextError& as_long_form) {
-    static const std::regex SHORT(R"(^([KQRBND]?)([a-n]?)(1[0-4]|[1-9])?(x[KQRBNDP]?)?([a-n])(1[0-4]|[1-9])(=[QRBND])?$)");
-    std::smatch part;
-    const std::string t = strip_suffixes(text);
-    if (!std::regex_match(t, part, SHORT)) throw as_long_form;
-    const int piece = part[1].length() ? piece_letter_type(part[1].str()[0]) : PAWN;
-    const int from_file = part[2].length() ? part[2].str()[0] - 'a' : -1;
-    const int from_rank = part[3].length() ? std::stoi(part[3].str()) - 1 : -1;
-    const Square to = parse_square(part[5].str() + part[6].str());
-    if (to == NO_SQUARE) throw invalid(text, "the destination is not a board square");
-    PieceType promotion = NO_PIECE_TYPE;
-    if (part[7].length()) promotion = static_cast<PieceType>(piece_letter_type(part[7].str()[1]));
+// The promotion a text names, checked against the mode's choices (RULES.md §4, §11.8).
+void check_promotion_letter(const Position& pos, const MoveTextParts& p, const std::string& text) {
+    if (p.promotion == NO_PIECE_TYPE) return;
+    if (pos.mode == Mode::FFA && p.promotion != QUEEN) throw illegal(text, "in FFA a pawn promotes only to the 1-point queen (=D)");
+    if (pos.mode == Mode::TEAMS && p.one_point) throw illegal(text, "Teams promotions are =Q, =R, =B or =N");
+}
+
+// Only the moves of the side to move that fit every part the short form names are candidates;
+// it must be exactly one.
+Move parse_short_move(const Position& pos, const MoveTextParts& p, const std::string& text) {
+    check_promotion_letter(pos, p, text);
     MoveList list;
     generate_legal(pos, list);
     Move found = Move::none();
     int count = 0;
     for (Move m : list) {
         const Piece mover = pos.board[m.from()];
-        if (m.to() != to || mover.type() != piece) continue;
-        if ((from_file >= 0 && file_of(m.from()) != from_file) || (from_rank >= 0 && rank_of(m.from()) != from_rank)) continue;
-        if (promotion != NO_PIECE_TYPE && m.promotion() != promotion) continue;
-        if (promotion == NO_PIECE_TYPE && m.promotion() != NO_PIECE_TYPE && pos.mode == Mode::TEAMS)
+        if (m.to() != p.to || mover.type() != p.piece) continue;
+        if ((p.from_file >= 0 && file_of(m.from()) != p.from_file) || (p.from_rank >= 0 && rank_of(m.from()) != p.from_rank)) continue;
+        if (p.promotion != NO_PIECE_TYPE && m.promotion() != p.promotion) continue;
+        if (p.promotion == NO_PIECE_TYPE && m.promotion() != NO_PIECE_TYPE && pos.mode == Mode::TEAMS)
             throw illegal(text, "a promotion must name its piece (=Q, =R, =B or =N)");
         found = m;
         ++count;
@@ -149,23 +170,21 @@ Move parse_short_move(const Position& pos, const std::string& text, const MoveTe
     return found;
 }
 
+Move parse_castling(const Position& pos, const MoveTextParts& p, const std::string& text) {
+    int home = king_home_index(pos.side_to_move, pos.king_square[pos.side_to_move]);
+    if (home < 0) throw illegal(text, "the king is not on its castling square");
+    const CastlePath& path = GEOMETRY.castle[pos.side_to_move][home][p.castle_side];
+    Move m = legal_move_matching(pos, Move(path.king_from, path.king_to));
+    if (!m || m.kind() != MoveKind::CASTLE) throw illegal(text, "castling is not legal here");
+    return m;
+}
+
 }  // namespace
 
 Move parse_move(const Position& pos, const std::string& text) {
-    ParsedText p;
-    try {
-        p = parse_text(text);
-    } catch (const MoveTextError& error) {
-        return parse_short_move(pos, text, error);
-    }
-    if (p.castle_side >= 0) {
-        int home = king_home_index(pos.side_to_move, pos.king_square[pos.side_to_move]);
-        if (home < 0) throw illegal(text, "the king is not on its castling square");
-        const CastlePath& path = GEOMETRY.castle[pos.side_to_move][home][p.castle_side];
-        Move m = legal_move_matching(pos, Move(path.king_from, path.king_to));
-        if (!m || m.kind() != MoveKind::CASTLE) throw illegal(text, "castling is not legal here");
-        return m;
-    }
+    MoveTextParts p = read_move_text(text);
+    if (p.form == MoveTextParts::Form::SHORT) return parse_short_move(pos, p, text);
+    if (p.form == MoveTextParts::Form::CASTLE) return parse_castling(pos, p, text);
     Piece mover = pos.board[p.from];
     if (p.piece >= 0 && (!mover.is_live() || mover.type() != p.piece))
         throw illegal(text, "no such piece on " + square_name(p.from));
@@ -174,11 +193,8 @@ Move parse_move(const Position& pos, const std::string& text) {
         if (pos.mode == Mode::TEAMS) throw illegal(text, "a promotion must name its piece (=Q, =R, =B or =N)");
         p.promotion = QUEEN;
     }
-    if (p.promotion != NO_PIECE_TYPE && pos.mode == Mode::FFA) {
-        if (p.promotion != QUEEN) throw illegal(text, "in FFA a pawn promotes only to the 1-point queen (=D)");
-        p.one_point = true;  // fine point 8: "=Q" means the 1-point queen in FFA
-    }
-    if (p.one_point && pos.mode == Mode::TEAMS) throw illegal(text, "Teams promotions are =Q, =R, =B or =N");
+    check_promotion_letter(pos, p, text);
+    if (p.promotion != NO_PIECE_TYPE && pos.mode == Mode::FFA) p.one_point = true;  // fine point 8: "=Q" means the 1-point queen in FFA
     Move m = legal_move_matching(pos, Move(p.from, p.to, MoveKind::NORMAL, p.promotion, p.one_point));
     if (!m) throw illegal(text, "not a legal move in this position");
     if (p.captured >= 0) {

@@ -30,6 +30,8 @@ from fourchess._core import (
 from fourchess.board import CLASSIC_START_FEN4, MODERN_START_FEN4, Board, LegalMoveView
 from fourchess.outcome import GameEvent, Outcome, Team
 from fourchess.rules import GameSettings, Rules
+from fourchess.stateless import apply, check_move, legal_moves, status, validate_fen4
+from fourchess.verdict import Refusal, Verdict
 
 __all__ = [
     "AmbiguousMoveError",
@@ -47,11 +49,18 @@ __all__ = [
     "Piece",
     "PieceType",
     "PositionEditError",
+    "Refusal",
     "Rules",
     "SQUARES",
     "Seat",
     "Team",
     "Termination",
+    "Verdict",
+    "apply",
+    "check_move",
+    "legal_moves",
     "parse_square",
     "square_name",
+    "status",
+    "validate_fen4",
 ]

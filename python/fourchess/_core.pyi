@@ -1,6 +1,7 @@
 """Type stubs for the C++ extension fourchess._core (use the fourchess package instead)."""
 
 import enum
+from collections.abc import Iterable
 from typing import Any, overload
 
 MODERN_START_FEN4: str
@@ -44,6 +45,21 @@ class PositionEditError(ValueError):
     core accepts with only that square changed (see Board.set_piece_at)."""
 
 def square_name(square: int) -> str: ...
+
+# The stateless calls behind fourchess.stateless (rules: ffa, classic, dead_king_walking,
+# move_limit or 0, points_lead_ends_game, walking_kings_stalemated_on_their_turn).
+_RulesTuple = tuple[bool, bool, bool, int, bool, bool]
+_REFUSAL_NAMES: list[str]
+
+def _stateless_legal_moves(fen4: str, moves: Iterable[str], rules: _RulesTuple) -> list[str]: ...
+def _stateless_apply(fen4: str, moves: Iterable[str], rules: _RulesTuple) -> str: ...
+def _stateless_status(
+    fen4: str, moves: Iterable[str], rules: _RulesTuple
+) -> tuple[Seat, int, tuple[int, int, int, int], int, int, int, int, str, Termination | None, int]: ...
+def _stateless_validate_fen4(text: str, rules: _RulesTuple) -> str: ...
+def _stateless_check_move(
+    fen4: str, moves: Iterable[str], move: str, seat: int, rules: _RulesTuple
+) -> tuple[str | None, str | None, str]: ...
 def _bare_cost(fen4: str, ffa: bool, op: str, iterations: int) -> float: ...
 def parse_square(name: str) -> int: ...
 
@@ -204,3 +220,6 @@ class Board:
         """The legal move the engine form names; InvalidMoveError / IllegalMoveError otherwise."""
     def push_uci(self, text: str) -> Move:
         """parse_uci, then push; returns the move."""
+    def _push_step(self, text: str) -> None: ...
+    def _push_steps(self, steps: Iterable[str], what: str) -> None: ...
+    def _step_texts(self) -> list[str]: ...

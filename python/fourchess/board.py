@@ -10,6 +10,7 @@ from fourchess import _core
 from fourchess._core import Move, Seat, Termination
 from fourchess._quote import quoted
 from fourchess.habits import BoardHabits
+from fourchess._game_dict import board_from_dict, game_dict
 from fourchess.outcome import SEAT_NAMES, GameEvent, Outcome, ffa_outcome, result_text, teams_outcome
 from fourchess.rules import Rules, canonical_mode
 
@@ -183,6 +184,33 @@ class Board(BoardHabits):
         if self.termination() is None:
             return None
         return self.winners() or None
+
+    # --- steps as text and the game as plain data (see fourchess.stateless) ---------------------
+
+    def push_step(self, text: str) -> Move | GameEvent:
+        """Plays one step written as text: a move in any form :meth:`push_move` reads, or
+        ``"resign:R"``, ``"timeout:B"``, ``"claim:Y"`` (the seat letter R, B, Y or G; any case).
+        Returns the Move or the :class:`GameEvent`; a step the rules refuse raises
+        IllegalMoveError saying which rule, and changes nothing."""
+        self._push_step(text)
+        return self.peek()
+
+    def step_texts(self) -> list[str]:
+        """The history as texts that :meth:`push_step` and the stateless calls replay: each move's
+        engine form (``"h2-h4"``), each other step's token (``"resign:B"``)."""
+        return self._step_texts()
+
+    def to_dict(self) -> dict[str, Any]:
+        """The whole game as plain data, ``json.dumps``-able: ``{"root_fen4", "rules": {every
+        Rules field}, "steps": step_texts(), "fen4": the current position (for readers; ignored by
+        from_dict)}``."""
+        return game_dict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Board:
+        """The game :meth:`to_dict` wrote, every step replayed. TypeError or ValueError (Fen4Error,
+        IllegalMoveError, ...) naming the bad field, or the index of the bad step."""
+        return board_from_dict(cls, data)
 
     def push_san(self, text: str) -> Move:
         """Alias of :meth:`push_move` for python-chess users (accepts every RULES.md §10 form)."""

@@ -24,6 +24,23 @@ private:
 // Engine form of a move; castling is the king's two-square move.
 std::string move_text(Move m);
 
+// What a move text says, read without a position: a long form names both squares ("h2-h3",
+// "Bh2xNl6"), castling its side, a short form the destination with hints ("Nbd2", "h11=Q").
+struct MoveTextParts {
+    enum class Form : std::uint8_t { LONG, CASTLE, SHORT };
+    Form form = Form::LONG;
+    int piece = -1;        // the moving piece's letter as a PieceType, -1 if none (SHORT: PAWN)
+    int captured = -1;     // LONG: the captured piece's letter, -1 if none
+    Square from = NO_SQUARE, to = NO_SQUARE;  // SHORT: `from` unknown
+    int from_file = -1, from_rank = -1;       // SHORT: the from-square hints, -1 if none
+    PieceType promotion = NO_PIECE_TYPE;
+    bool one_point = false;                   // written =D
+    CastleSide castle_side = SHORT;           // CASTLE
+};
+
+// Throws MoveTextError (INVALID) for text that no position could read.
+MoveTextParts read_move_text(const std::string& text);
+
 // Reads the engine form without a position: from, to and promotion (kind NORMAL).
 Move parse_move_text(const std::string& text);
 
