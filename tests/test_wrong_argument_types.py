@@ -33,10 +33,11 @@ BOARD_CALLS: dict[str, tuple[Any, ...]] = {
     "has_queenside_castling_rights": (Seat.RED,), "is_repetition": (3,), "king": (Seat.RED,),
     "parse_san": ("h2-h4",), "parse_uci": ("h2-h4",), "push_uci": ("h2-h4",),
     "pieces": (PieceType.PAWN, Seat.RED), "set_piece_at": (H4, fourchess.Piece("rP")), "remove_piece_at": (H2,),
+    "push_step": ("h2-h4",), "from_dict": (Board().to_dict(),),
 }
 NO_ARGUMENTS = {"copy", "fen4", "root_fen4", "is_checkmate", "is_stalemate", "is_game_over", "outcome", "peek",
                 "pop", "termination", "winners", "zobrist_hash", "is_fifty_moves", "is_insufficient_material",
-                "piece_map", "empty"}
+                "piece_map", "empty", "step_texts", "to_dict"}
 
 
 def _public_callables(obj: object) -> set[str]:

@@ -26,6 +26,7 @@
 #include "fourchess/movegen.h"
 #include "fourchess/notation.h"
 #include "fourchess/perft.h"
+#include "fourchess/refusal.h"
 #include "fourchess/queries.h"
 #include "fourchess/rules.h"
 
@@ -532,7 +533,7 @@ PYBIND11_MODULE(_core, m) {
              "inconsistent: pop() restores it exactly.")
         .def("parse_move", [](const PyGame& pg, const py::object& text) {
             const std::string t = move_text_argument(text);
-            return parse_move(game(pg).position(), t);
+            return parse_move_explained(game(pg).position(), t);  // an illegal move's error names the rule
         }, py::arg("text"),
              "The legal Move that text names, in any form of RULES.md §10 ('h2-h4', 'h2h4', 'Qg1-i3', 'Bh2xNl6',\n"
              "'O-O', 'h10-h11=Q', short forms such as 'Nf3'). InvalidMoveError for text that is no move,\n"
@@ -540,7 +541,7 @@ PYBIND11_MODULE(_core, m) {
              "that fits several.")
         .def("push_move", [](PyGame& pg, const py::object& text) {
             const std::string t = move_text_argument(text);
-            Move mv = parse_move(game(pg).position(), t);
+            Move mv = parse_move_explained(game(pg).position(), t);
             game(pg).push(mv);
             return mv;
         }, py::arg("text"), "parse_move(text), then plays it; returns the Move.")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 
 import pytest
 
@@ -167,3 +168,19 @@ def test_verdict_is_a_small_frozen_value():
         "ok": False, "reason": "cannot_move_there", "move": None, "message": verdict.message}
     assert str(Refusal.GAME_OVER) == "game_over" and Refusal("game_over") is Refusal.GAME_OVER
     assert Refusal.GAME_OVER == "game_over"  # a str enum: compares with its plain-data value
+
+
+@pytest.mark.parametrize("moves, text, says", [
+    ([], "b7-c7", "the piece on b7 is Blue's, and it is Red's turn"),
+    (["resign:G"], "h2-h4", "the game is over (resignation)"),
+    ([], "h2-h5", "Red's pawn on h2 cannot move to h5"),
+])
+def test_board_push_move_names_the_rule_too(moves, text, says):
+    # Board.push_move and parse_move said only "not a legal move in this position" (issue 11).
+    board = fourchess.Board()
+    for step in moves:
+        board.push_step(step)
+    with pytest.raises(fourchess.IllegalMoveError, match=re.escape(says)):
+        board.push_move(text)
+    with pytest.raises(fourchess.IllegalMoveError, match=re.escape(says)):
+        board.parse_move(text)
