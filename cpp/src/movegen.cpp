@@ -741,7 +741,9 @@ bool promotion_fits(const Position& pos, Piece piece, Square to, Move wanted, bo
     const PieceType promotion = wanted.promotion();
     one_point = false;
     if (!promotes) return promotion == NO_PIECE_TYPE && !wanted.promotes_to_one_point_queen();
-    if (pos.mode == Mode::FFA) return one_point = promotion == QUEEN;
+    // FFA promotes only to the 1-point queen, and a Move says so itself (=D): a plain =Q Move is
+    // refused here as push and legal_move_matching refuse it (text "=Q" is read as =D before this).
+    if (pos.mode == Mode::FFA) return one_point = promotion == QUEEN && wanted.promotes_to_one_point_queen();
     return !wanted.promotes_to_one_point_queen() &&
            (promotion == QUEEN || promotion == ROOK || promotion == BISHOP || promotion == KNIGHT);
 }

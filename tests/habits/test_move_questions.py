@@ -148,3 +148,25 @@ def test_bad_arguments(method: str) -> None:
         getattr(over, method)(move("h1-i1"))
     with pytest.raises(TypeError):
         query()
+
+
+# Red's pawn on e7 reaches FFA's promotion line (the centre rank 8) on e8. FFA promotes only to
+# the 1-point queen, so of the two Move objects only e7-e8=D names a move; push and is_legal
+# refused the plain =Q while push_unchecked, is_capture and gives_check took it as =D (issue 11).
+PROMOTING_FFA = ("R-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-x,x,x,3,yK,4,x,x,x/x,x,x,8,x,x,x/x,x,x,8,x,x,x/14/14/14/"
+                 "13,gK/bK,3,rP,9/14/14/14/x,x,x,8,x,x,x/x,x,x,8,x,x,x/x,x,x,4,rK,3,x,x,x")
+
+
+@pytest.mark.parametrize("method", ["push_unchecked", "is_capture", "gives_check", "push"])
+def test_an_ffa_promotion_move_must_name_the_one_point_queen(method: str) -> None:
+    board = Board(PROMOTING_FFA, mode="ffa")
+    with pytest.raises(IllegalMoveError):
+        getattr(board, method)(Move.from_str("e7-e8=Q"))
+    assert board.fen4() == PROMOTING_FFA.replace(" ", "")
+    getattr(board, method)(Move.from_str("e7-e8=D"))  # the same move, named as FFA has it
+
+
+def test_ffa_move_text_q_still_reads_as_the_one_point_queen() -> None:
+    # RULES.md fine point 8: in FFA text, =Q (and no suffix) promote to the 1-point queen.
+    board = Board(PROMOTING_FFA, mode="ffa")
+    assert board.push_move("e7-e8=Q") == Move.from_str("e7-e8=D")
