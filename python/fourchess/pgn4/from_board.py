@@ -2,17 +2,25 @@
 
 from __future__ import annotations
 
-from fourchess import CLASSIC_START_FEN4, MODERN_START_FEN4, Board, GameEvent
+from fourchess import CLASSIC_START_FEN4, MODERN_START_FEN4, Board, GameEvent, Move
 from fourchess.outcome import SEAT_NAMES
+from fourchess.pgn4.errors import Pgn4Error
 from fourchess.pgn4.tree import Game, GameNode
 
 _MARKERS = {"resign": "R", "claim": "R", "timeout": "T"}
+_ACTIONS = {"resign": "resign", "claim": "claim_win", "timeout": "timeout"}
+_VERBS = {"resign": "resigns", "claim": "claims the win", "timeout": "times out"}
 
 
 def game_from_board(board: Board, players: tuple[str, str, str, str] = SEAT_NAMES) -> Game:
     """The main line of ``board`` from its root: moves, ``R``/``T`` for resignations, claims and
     timeouts, and ``#`` in the slot of a Teams seat checkmated on its turn (as chess.com records
-    it), under tags naming the rules, the players, the result and the ending."""
+    it), under tags naming the rules, the players, the result and the ending.
+
+    A seat that leaves on its own turn gets a slot of its own (``R``); one that leaves right after
+    its own move has the marker glued to that move (``Kc7-b7T``), as chess.com writes it. Any
+    other leaving (a seat that is not to move and did not just move) has no PGN4 slot:
+    :class:`Pgn4Error` names it."""
     if not isinstance(board, Board):
         raise TypeError(f"board must be a fourchess.Board, got {type(board).__name__}")
     rules = board.rules
@@ -28,12 +36,31 @@ def game_from_board(board: Board, players: tuple[str, str, str, str] = SEAT_NAME
     if outcome is not None:
         headers["Termination"] = outcome.termination.name.replace("_", " ").capitalize()
     game = Game(headers)
-    node: GameNode = game
-    for step in board.history:
-        if isinstance(step, GameEvent):
-            node = node.add_variation(marker=_MARKERS[step.kind])
-        else:
-            node = node.add_variation(step)
+    _add_slots(game, board)
     if rules.mode == "teams" and board.is_checkmate():
-        node.add_variation(marker="#")
+        game.end().add_variation(marker="#")
     return game
+
+
+def _add_slots(game: Game, board: Board) -> None:
+    # The history is played again on a board of its own, to know who was to move at each step.
+    again = Board(board.root_fen4(), rules=board.rules)
+    node: GameNode = game
+    last_mover: int | None = None  # the seat of the move just before, while no event came between
+    for index, step in enumerate(board.history):
+        if isinstance(step, Move):
+            last_mover = int(again.turn)
+            node = node.add_variation(step)
+            again.push(step)
+            continue
+        seat = int(step.seat)
+        if seat == int(again.turn):
+            node = node.add_variation(marker=_MARKERS[step.kind])
+        elif seat == last_mover and node.marker is None:
+            node.marker = _MARKERS[step.kind]  # read back: the move, then the seat leaves
+        else:
+            raise Pgn4Error(f"step {index + 1}: {SEAT_NAMES[seat]} {_VERBS[step.kind]} while "
+                            f"{SEAT_NAMES[int(again.turn)]} is to move, not right after its own "
+                            "move: PGN4 has no slot for that")
+        last_mover = None
+        getattr(again, _ACTIONS[step.kind])(seat)

@@ -70,7 +70,7 @@ def _replay_line(first: GameNode, board: Board, *, keep: bool = False) -> None:
 def play_node(node: GameNode, board: Board) -> int:
     """Play one entry; returns how many moves/actions went onto the board (to pop later)."""
     taking_turns_before = taking_turns(board)
-    if node.move_text:
+    if node.move_text or node.move is not None:  # read from text, or built in code (parsed already)
         node.seat = int(board.turn)
         _refuse_if_over(node, board)
         actions = 0
@@ -86,7 +86,7 @@ def play_node(node: GameNode, board: Board) -> int:
                 actions -= 1
             else:
                 glued = False
-        move = parsed_move(node, board)
+        move = parsed_move(node, board) if node.move_text else _legal_built_move(node, board)
         node.move = move
         board.push(move)
         actions += 1
@@ -95,14 +95,6 @@ def play_node(node: GameNode, board: Board) -> int:
         put_out = taking_turns_before - taking_turns(board)
         node.newly_eliminated = put_out or NO_SEATS  # shared: a new empty set per move adds up
         return actions
-    if node.move is not None:  # a node built in code: the move is already parsed
-        node.seat = int(board.turn)
-        _refuse_if_over(node, board)
-        actions = _resign(node, board, node.seat) if node.marker in ("R", "T") else 0
-        if not board.is_legal(node.move):
-            raise Pgn4Error(f"illegal move {node.move}", round=node.round, seat=node.seat, text=str(node.move))
-        board.push(node.move)
-        return actions + 1
     if node.marker in ("R", "T"):
         node.seat = int(board.turn)
         return _resign(node, board, node.seat)
@@ -122,6 +114,13 @@ def parsed_move(node: GameNode, board: Board) -> Move:
     except ValueError as error:
         seat = int(board.turn)
         raise Pgn4Error(_reason(error), round=node.round, seat=seat, text=node.text) from error
+
+
+def _legal_built_move(node: GameNode, board: Board) -> Move:
+    assert node.move is not None
+    if not board.is_legal(node.move):
+        raise Pgn4Error(f"illegal move {node.move}", round=node.round, seat=int(board.turn), text=str(node.move))
+    return node.move
 
 
 def taking_turns(board: Board) -> frozenset[int]:
