@@ -22,7 +22,7 @@ class Pgn4Error(ValueError):
     """A PGN4 record that cannot be read, or a move in it that cannot be played.
 
     ``round``, ``seat`` (0..3) and ``text`` name the entry at fault when there is one; the
-    message quotes ``text`` bounded (see :func:`fourchess._quote.quoted`).
+    message quotes ``text`` bounded (a prefix of 40 characters and the length).
     """
 
     def __init__(self, message: str, *, round: int | None = None, seat: int | None = None,
