@@ -8,11 +8,10 @@ from typing import Any
 
 from fourchess import _core
 from fourchess._core import Move, Seat, Termination
-from fourchess._quote import quoted
 from fourchess.habits import BoardHabits
 from fourchess._game_dict import board_from_dict, game_dict
 from fourchess.outcome import SEAT_NAMES, GameEvent, Outcome, ffa_outcome, result_text, teams_outcome
-from fourchess.rules import Rules, canonical_mode
+from fourchess.rules import Rules, core_rules, resolve_rules
 
 MODERN_START_FEN4: str = _core.MODERN_START_FEN4
 CLASSIC_START_FEN4: str = _core.CLASSIC_START_FEN4
@@ -80,7 +79,7 @@ class Board(BoardHabits):
     ) -> None:
         """``mode`` (``"teams"``, the default, or ``"ffa"``, in any case) and ``setup`` (``"modern"``
         or ``"classic"``) may be given with ``rules`` only when they agree with it."""
-        rules = _rules_from(mode, setup, rules)
+        rules = resolve_rules(mode, setup, rules)
         if fen4 is None:
             fen4 = _START_FEN4[rules.setup]
         elif not isinstance(fen4, str):
@@ -88,15 +87,7 @@ class Board(BoardHabits):
         elif setup not in (None, "modern"):
             raise ValueError("give either a fen4 or a setup, not both")
         # If this raises, the half-built object refuses every later call (TypeError).
-        super().__init__(
-            fen4,
-            rules.mode == "ffa",
-            rules.setup == "classic",
-            rules.dead_king_walking,
-            rules.move_limit or 0,
-            rules.points_lead_ends_game,
-            rules.walking_kings_stalemated_on_their_turn,
-        )
+        super().__init__(fen4, *core_rules(rules))
 
     @property
     def mode(self) -> str:
@@ -312,27 +303,6 @@ class Board(BoardHabits):
         from fourchess import svg  # on first use: plain engine users never load the drawing code
 
         return svg.board(self, lastmove=svg.last_move_per_seat(self), size=480)
-
-
-# Boards are made often (servers, search): reuse the four plain rule values instead of building
-# and validating a new one each time.
-_PLAIN_RULES = {(mode, setup): Rules(mode=mode, setup=setup) for mode in ("teams", "ffa") for setup in _START_FEN4}
-
-
-def _rules_from(mode: str | None, setup: str | None, rules: Rules | None) -> Rules:
-    if rules is None:
-        mode = "teams" if mode is None else canonical_mode(mode)
-        setup = "modern" if setup is None else setup
-        plain = _PLAIN_RULES.get((mode, setup))
-        return plain if plain is not None else Rules(mode=mode, setup=setup)  # Rules names the bad value
-    if not isinstance(rules, Rules):
-        raise TypeError(f"rules must be a fourchess.Rules, got {type(rules).__name__}")
-    # Given beside rules, mode and setup must say the same: a silent choice of one would be a guess.
-    if mode is not None and canonical_mode(mode) != rules.mode:
-        raise ValueError(f"mode={quoted(mode)} disagrees with rules (mode={rules.mode!r}): give one of them")
-    if setup is not None and setup != rules.setup:
-        raise ValueError(f"setup={quoted(setup)} disagrees with rules (setup={rules.setup!r}): give one of them")
-    return rules
 
 
 def _step(entry: Move | tuple[Any, ...]) -> Move | GameEvent:

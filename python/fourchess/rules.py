@@ -85,3 +85,51 @@ class GameSettings:
         for name in ("rotate_first_seat", "show_legal_moves"):
             if not isinstance(getattr(self, name), bool):
                 raise TypeError(f"{name} must be a bool, got {quoted(getattr(self, name))}")
+
+
+def resolve_rules(mode: object = None, setup: object = None, rules: object = None) -> Rules:
+    """The Rules a call means by its ``mode``, ``setup`` and ``rules`` arguments (each may be
+    None): ``rules`` when given, and then ``mode`` and ``setup`` only if they agree with it (a
+    silent choice of one would be a guess); otherwise the plain rules of that mode and setup
+    (default Teams, modern). TypeError for a wrong type, ValueError naming the bad value."""
+    if mode is not None and not isinstance(mode, str):
+        raise TypeError(f"mode must be a str ('teams' or 'ffa'), got {type(mode).__name__}")
+    if rules is None:
+        mode = "teams" if mode is None else canonical_mode(mode)
+        setup = "modern" if setup is None else setup
+        plain = _PLAIN_RULES.get((mode, setup))  # type: ignore[arg-type]
+        return plain if plain is not None else Rules(mode=mode, setup=setup)  # type: ignore[arg-type]  # names the bad value
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules must be a fourchess.Rules, got {type(rules).__name__}")
+    if mode is not None and canonical_mode(mode) != rules.mode:
+        raise ValueError(f"mode={quoted(mode)} disagrees with rules (mode={rules.mode!r}): give one of them")
+    if setup is not None and setup != rules.setup:
+        raise ValueError(f"setup={quoted(setup)} disagrees with rules (setup={rules.setup!r}): give one of them")
+    return rules
+
+
+CoreRules = tuple[bool, bool, bool, int, bool, bool]
+
+
+def core_rules(rules: Rules) -> CoreRules:
+    """The rule options as the C++ core's Board and stateless calls take them: (ffa, classic,
+    dead_king_walking, move_limit or 0, points_lead_ends_game, walking_kings_stalemated_on_their_turn)."""
+    known = _CORE_RULES.get(rules)
+    if known is None:
+        known = (
+            rules.mode == "ffa",
+            rules.setup == "classic",
+            rules.dead_king_walking,
+            rules.move_limit or 0,
+            rules.points_lead_ends_game,
+            rules.walking_kings_stalemated_on_their_turn,
+        )
+        if len(_CORE_RULES) < 256:  # servers use a handful of rule sets; never grow without bound
+            _CORE_RULES[rules] = known
+    return known
+
+
+# Boards are made often (servers, search): reuse the four plain rule values instead of building
+# and validating a new one each time, and each rule set's core form.
+_PLAIN_RULES = {(mode, setup): Rules(mode=mode, setup=setup) for mode in _MODES for setup in _SETUPS}
+_CORE_RULES: dict[Rules, CoreRules] = {}

@@ -44,57 +44,17 @@ from fourchess import _core
 from fourchess._core import Seat, Termination
 from fourchess._quote import quoted
 from fourchess.outcome import ffa_outcome, teams_outcome
-from fourchess.rules import Rules
+from fourchess.rules import Rules, core_rules, resolve_rules
 from fourchess.verdict import Refusal, Verdict
 
 __all__ = ["apply", "check_move", "legal_moves", "status", "validate_fen4"]
 
 _START_FEN4 = {"modern": _core.MODERN_START_FEN4, "classic": _core.CLASSIC_START_FEN4}
-_MODES = ("teams", "ffa")
 _SEAT_LETTERS = "RBYG"
 
 
-def _mode_name(mode: object) -> str:
-    if not isinstance(mode, str):
-        raise TypeError(f"mode must be a str ('teams' or 'ffa'), got {type(mode).__name__}")
-    name = mode.lower()
-    if name not in _MODES:
-        raise ValueError(f"mode must be 'teams' or 'ffa' (any case), got {quoted(mode)}")
-    return name
-
-
-def _rules_from(mode: object, rules: object) -> Rules:
-    if rules is None:
-        return _PLAIN_RULES[_mode_name(mode)] if mode is not None else _PLAIN_RULES["teams"]
-    if not isinstance(rules, Rules):
-        raise TypeError(f"rules must be a fourchess.Rules, got {type(rules).__name__}")
-    if mode is not None and _mode_name(mode) != rules.mode:
-        raise ValueError(f"mode {quoted(mode)} conflicts with rules.mode {rules.mode!r}: give one, or both alike")
-    return rules
-
-
-def _core_rules(rules: Rules) -> tuple[bool, bool, bool, int, bool, bool]:
-    known = _CORE_RULES.get(rules)
-    if known is None:
-        known = (
-            rules.mode == "ffa",
-            rules.setup == "classic",
-            rules.dead_king_walking,
-            rules.move_limit or 0,
-            rules.points_lead_ends_game,
-            rules.walking_kings_stalemated_on_their_turn,
-        )
-        if len(_CORE_RULES) < 256:  # servers use a handful of rule sets; never grow without bound
-            _CORE_RULES[rules] = known
-    return known
-
-
-_PLAIN_RULES = {mode: Rules(mode=mode) for mode in _MODES}
-_CORE_RULES: dict[Rules, tuple[bool, bool, bool, int, bool, bool]] = {}
-
-
 def _game(fen4: str | None, mode: object, rules: object) -> tuple[str, Rules]:
-    chosen = _rules_from(mode, rules)
+    chosen = resolve_rules(mode, None, rules)
     return (_START_FEN4[chosen.setup] if fen4 is None else fen4), chosen
 
 
@@ -124,7 +84,7 @@ def legal_moves(
     20
     """
     text, chosen = _game(fen4, mode, rules)
-    return _core._stateless_legal_moves(text, moves, _core_rules(chosen))
+    return _core._stateless_legal_moves(text, moves, core_rules(chosen))
 
 
 def apply(fen4: str | None, moves: Iterable[str] = (), *, mode: str | None = None, rules: Rules | None = None) -> str:
@@ -135,7 +95,7 @@ def apply(fen4: str | None, moves: Iterable[str] = (), *, mode: str | None = Non
     'B-'
     """
     text, chosen = _game(fen4, mode, rules)
-    return _core._stateless_apply(text, moves, _core_rules(chosen))
+    return _core._stateless_apply(text, moves, core_rules(chosen))
 
 
 def status(
@@ -154,7 +114,7 @@ def status(
     """
     text, chosen = _game(fen4, mode, rules)
     turn, checks, points, eliminated, walking, moves_played, ply_clock, after, termination, winners = (
-        _core._stateless_status(text, moves, _core_rules(chosen))
+        _core._stateless_status(text, moves, core_rules(chosen))
     )
     return {
         "turn": turn.name,
@@ -178,7 +138,7 @@ def validate_fen4(text: str, *, mode: str | None = None, rules: Rules | None = N
     >>> fourchess.validate_fen4(fourchess.MODERN_START_FEN4) == fourchess.MODERN_START_FEN4
     True
     """
-    return _core._stateless_validate_fen4(text, _core_rules(_rules_from(mode, rules)))
+    return _core._stateless_validate_fen4(text, core_rules(resolve_rules(mode, None, rules)))
 
 
 def check_move(
@@ -202,7 +162,7 @@ def check_move(
     'h2-h4'
     """
     text, chosen = _game(fen4, mode, rules)
-    reason, legal, message = _core._stateless_check_move(text, moves, move, _seat_index(seat), _core_rules(chosen))
+    reason, legal, message = _core._stateless_check_move(text, moves, move, _seat_index(seat), core_rules(chosen))
     if reason is None:
         return Verdict(True, None, legal, message)
     return Verdict(False, Refusal(reason), None, message)
