@@ -26,7 +26,7 @@ def write_game(game: Game) -> str:
     read with ``validate=False``) raises :class:`Pgn4Error` naming its round, seat and text."""
     lines = [f'[{name} "{_escape(value)}"]' for name, value in game.headers.items()]
     parts: list[str] = []
-    if game.comment:
+    if _comment_text(game.comment):
         parts.append(f"{_braced(game.comment)} ")
     first = game.next()
     if first is not None:
@@ -93,7 +93,7 @@ def _write_line(first: GameNode, board: Board, parts: list[str]) -> None:
             alternative = next(line.alternatives, None)
             if alternative is not None:
                 parts.append(" (")
-                if alternative.starting_comment:
+                if _comment_text(alternative.starting_comment):
                     parts.append(f" {_braced(alternative.starting_comment)}")
                 parts.append(" ")
                 lines.append(_Line(alternative, round_number=line.round_before,
@@ -114,7 +114,7 @@ def _write_line(first: GameNode, board: Board, parts: list[str]) -> None:
             line.opening = False
         else:
             parts.append(f"\n{line.round_number}. {token}" if new_round else f" .. {token}")
-        if node.comment:
+        if _comment_text(node.comment):
             parts.append(f" {_braced(node.comment)}")
         siblings = node.parent.variations if node.parent is not None else [node]
         if node is siblings[0] and len(siblings) > 1:
@@ -136,10 +136,16 @@ def _first_of_round(node: GameNode) -> bool:
     return node.parent is None or node.parent.parent is None
 
 
-def _braced(comment: str) -> str:
+def _comment_text(comment: str) -> str:
     # A "}" (read from a ";" comment) would end the braces early: PGN has no escape, so it is
-    # left out, as python-chess does.
-    return f"{{ {comment.replace('}', '')} }}"
+    # left out, as python-chess does. Stripped as the reader strips a braced comment, so the text
+    # written reads back as itself (";i }" wrote "{ i  }", which read back as "i"), and a comment
+    # left empty is not written at all.
+    return comment.replace("}", "").strip()
+
+
+def _braced(comment: str) -> str:
+    return f"{{ {_comment_text(comment)} }}"
 
 
 def _escape(value: str) -> str:
