@@ -206,7 +206,11 @@ class Room:
         if deadline is not None:
             times.append(deadline)
         if times:
-            self._timer = self.hub.clock.call_at(max(min(times), self._lease_taken_until), self._wake)
+            when = max(min(times), self._lease_taken_until)
+            if when <= now:
+                self.spawn(self._drive())
+            else:
+                self._timer = self.hub.clock.call_at(when, self._wake)
 
     def _moves_itself(self, seat: str) -> bool:
         return Seat[seat] in self.game.board.walking_kings or self.cpu_playing(seat)
