@@ -7,6 +7,7 @@ import asyncio
 import contextlib
 import functools
 from collections.abc import AsyncIterator
+from pathlib import Path
 
 import pytest
 
@@ -20,8 +21,13 @@ BACKENDS = ("sqlite", "postgres")
 def store_url(request: pytest.FixtureRequest, tmp_path) -> str:
     """A url of an empty store: a SQLite file in tmp_path, or a new PostgreSQL database."""
     if request.param == "sqlite":
-        return f"sqlite:///{tmp_path}/store.sqlite3"
+        return sqlite_url(tmp_path / "store.sqlite3")
     return request.getfixturevalue("fresh_postgres_url")
+
+
+def sqlite_url(path: Path) -> str:
+    """The sqlite:///absolute/path url of the file at ``path``."""
+    return "sqlite:///" + str(path.absolute()).lstrip("/")
 
 
 @contextlib.asynccontextmanager
