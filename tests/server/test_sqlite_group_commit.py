@@ -108,3 +108,29 @@ async def test_a_database_of_another_schema_version_is_refused(tmp_path):
     with pytest.raises(SchemaVersionError, match="version 99"):
         async with opened(sqlite_url(path)):
             pass
+
+
+@asynchronous
+async def test_a_step_is_committed_before_append_step_returns(tmp_path):
+    """Another connection sees each step as soon as its append returned (all of a batch's
+    futures wait for its commit)."""
+    path = tmp_path / "store.sqlite3"
+    async with opened(sqlite_url(path)) as store:
+        for number in range(10):
+            await store.create_game(game(f"g{number}"))
+        reader = sqlite3.connect(path)
+        try:
+
+            async def play(game_id):
+                unseen = []
+                for ply in range(10):
+                    assert await store.append_step(game_id, step(ply))
+                    seen = reader.execute("SELECT count(*) FROM steps WHERE game_id = ? AND ply = ?", (game_id, ply)).fetchone()[0]
+                    if not seen:
+                        unseen.append(ply)
+                return unseen
+
+            unseen = await asyncio.gather(*(play(f"g{number}") for number in range(10)))
+        finally:
+            reader.close()
+    assert unseen == [[]] * 10
