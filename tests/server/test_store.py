@@ -28,6 +28,14 @@ async def test_a_game_reads_back_exactly_with_its_steps(store_url):
 
 
 @asynchronous
+async def test_odd_text_in_json_reads_back_exactly(store_url):
+    odd = {"nul": "a\x00b", "quote": 'say "hi"\n\\', "astral": "\U0001F600", "empty": "", "nested": [[], {}, [None]]}
+    async with opened(store_url) as store:
+        await store.create_game(dataclasses.replace(game(), settings=odd))
+        assert (await store.load_game("g1")).settings == odd
+
+
+@asynchronous
 async def test_what_is_stored_survives_closing_the_store(store_url):
     async with opened(store_url) as store:
         await store.create_game(game())
@@ -220,6 +228,12 @@ async def test_bad_arguments_are_refused_before_anything_is_stored(store_url):
             await store.abort_game("g1", 0, dataclasses.replace(aborted(), result={"at": {1, 2}}))
         with pytest.raises(TypeError, match="game id"):
             await store.load_game(7)
+        with pytest.raises(ValueError, match="NUL"):
+            await store.append_step("g1", step(0, "h2\x00h3"))
+        with pytest.raises(ValueError, match="Unicode"):
+            await store.append_step("g1", step(0, seat="RED\ud800"))
+        with pytest.raises(ValueError, match="Unicode"):
+            await store.abort_game("g1", 0, dataclasses.replace(aborted(), result={"seat": "\udfff"}))
         with pytest.raises(ValueError, match="lease"):
             await store.claim_drive("g1", "a", 1.0, 0.0)
         with pytest.raises(TypeError, match="seats"):

@@ -11,6 +11,7 @@ from collections.abc import AsyncIterator
 
 from store_helpers import aborted, asynchronous, game, opened, step, store_url  # noqa: F401  (store_url: fixture)
 
+from fourchess.server.store import open_store
 from fourchess.server.store.base import ABORTED, PLAYING, Store
 
 
@@ -102,3 +103,14 @@ async def test_two_thousand_appends_over_a_hundred_games_are_all_stored(store_ur
         for number in range(games):
             steps = await store.steps_since(f"g{number}", 0)
             assert [(s.ply, s.text) for s in steps] == [(ply, f"g{number}-{ply}") for ply in range(plies)]
+
+
+@asynchronous
+async def test_processes_opening_one_new_store_at_once_all_succeed(store_url):
+    stores = [open_store(store_url, origin=f"process-{n}") for n in range(4)]
+    try:
+        await asyncio.gather(*(store.open() for store in stores))
+        await stores[0].create_game(game())
+        assert await stores[3].load_game("g1") == game()
+    finally:
+        await asyncio.gather(*(store.close() for store in stores))

@@ -13,12 +13,19 @@ from fourchess.server.store.base import ABORTED, FINISHED, PLAYING, FinishRecord
 ENDED = (FINISHED, ABORTED)
 
 
-def check_text(value: object, what: str) -> str:
-    """``value`` when it is a non-empty str."""
+def check_text(value: object, what: str, *, empty: bool = False) -> str:
+    """``value`` when it is a str (non-empty unless ``empty``) that both databases can store:
+    valid Unicode (no lone surrogates) without NUL characters, which PostgreSQL's text refuses."""
     if not isinstance(value, str):
         raise TypeError(f"{what} must be a str, got {type(value).__name__} {quoted(value)}")
-    if not value:
+    if not value and not empty:
         raise ValueError(f"{what} must not be empty")
+    if "\x00" in value:
+        raise ValueError(f"{what} must not contain NUL characters, got {quoted(value)}")
+    try:
+        value.encode()
+    except UnicodeEncodeError:
+        raise ValueError(f"{what} must be valid Unicode (no lone surrogates), got {quoted(value)}") from None
     return value
 
 
@@ -54,6 +61,10 @@ def to_json(value: object, what: str) -> str:
         text = json.dumps(value, allow_nan=False, separators=(",", ":"), ensure_ascii=False)
     except (TypeError, ValueError) as error:
         raise ValueError(f"{what} must be plain JSON data: {error}") from None
+    try:
+        text.encode()
+    except UnicodeEncodeError:
+        raise ValueError(f"{what} must be valid Unicode (no lone surrogates), got {quoted(value)}") from None
     if json.loads(text) != value:
         raise ValueError(f"{what} must be plain JSON data that reads back equal (lists, not tuples; str keys), got {quoted(value)}")
     return text
@@ -96,8 +107,7 @@ def check_finish(finish: object) -> FinishRecord:
         raise ValueError(f"finish.status must be {FINISHED!r} or {ABORTED!r}, got {quoted(finish.status)}")
     if not isinstance(finish.result, dict):
         raise TypeError(f"finish.result must be a dict, got {type(finish.result).__name__}")
-    if not isinstance(finish.pgn4, str):
-        raise TypeError(f"finish.pgn4 must be a str, got {type(finish.pgn4).__name__}")
+    check_text(finish.pgn4, "finish.pgn4", empty=True)
     check_time(finish.at, "finish.at")
     return finish
 
