@@ -1,5 +1,5 @@
 """The fourchess command line: ``fourchess perft DEPTH``, ``fourchess play``, ``fourchess bench``,
-``fourchess uci`` (also ``python -m fourchess``)."""
+``fourchess uci``, ``fourchess serve`` (also ``python -m fourchess``)."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from fourchess.engine.specs import close_players
 from fourchess.outcome import SEAT_NAMES
 from fourchess.play import play_game
 from fourchess.rules import Rules
+from fourchess.server.cli import add_serve_command
 
 
 def _perft(args: argparse.Namespace) -> int:
@@ -106,6 +107,7 @@ def build_parser() -> argparse.ArgumentParser:
     uci.set_defaults(run=_uci)
 
     add_match_command(commands)
+    add_serve_command(commands)
     return parser
 
 

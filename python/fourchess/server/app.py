@@ -1,0 +1,257 @@
+"""The ASGI application: the HTTP JSON API, the WebSocket per game and the web board's files
+(docs/server.md). It translates requests into Room calls and errors into answers, nothing more."""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections import OrderedDict
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from fourchess import Seat
+from fourchess import svg
+from fourchess.server.connection import Connection
+from fourchess.server.errors import BadRequest, RequestError, TooLarge
+from fourchess.server.hub import Hub
+from fourchess.server.room import Room
+from fourchess.server.settings import GameConfig, SEAT_NAMES
+
+MAX_MESSAGE_BYTES = 4096  # a request body or WebSocket message; a move is ~10 bytes
+MAX_CHAT_LENGTH = 200
+SVG_CACHE_SIZE = 512  # rendered boards kept, keyed by (game, ply, orientation)
+STATIC = Path(__file__).parent / "static"
+
+log = logging.getLogger("fourchess.server")
+
+
+def create_app(hub: Hub) -> Starlette:
+    """The application serving ``hub``'s games; the hub is started and stopped with it."""
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette):  # type: ignore[no-untyped-def]
+        await hub.start()
+        try:
+            yield
+        finally:
+            await hub.stop()
+
+    api = _Api(hub)
+    routes = [
+        Route("/", api.lobby_page),
+        Route("/games/{id}", api.game_page),
+        Route("/healthz", api.health),
+        Route("/api/games", api.create, methods=["POST"]),
+        Route("/api/games/{id}", api.state),
+        Route("/api/games/{id}/moves", api.move, methods=["POST"]),
+        Route("/api/games/{id}/resign", api.resign, methods=["POST"]),
+        Route("/api/games/{id}/claim", api.claim, methods=["POST"]),
+        Route("/api/games/{id}/rematch", api.rematch, methods=["POST"]),
+        Route("/api/games/{id}/pgn4", api.pgn4),
+        Route("/api/games/{id}/board.svg", api.board_svg),
+        WebSocketRoute("/ws/games/{id}", api.socket),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={RequestError: _refused})
+    app.state.hub = hub
+    return app
+
+
+async def _refused(request: Request, error: Exception) -> Response:
+    assert isinstance(error, RequestError)
+    return JSONResponse(error.to_dict(), status_code=error.status)
+
+
+def _seat_link(game_id: str, seat: str, token: str) -> str:
+    return f"/games/{game_id}?seat={seat}#t={token}"
+
+
+class _Api:
+    def __init__(self, hub: Hub) -> None:
+        self.hub = hub
+        self._svgs: OrderedDict[tuple[str, int, str], str] = OrderedDict()
+
+    # --- pages ---------------------------------------------------------------------------------
+
+    async def lobby_page(self, request: Request) -> Response:
+        return FileResponse(STATIC / "lobby.html")
+
+    async def game_page(self, request: Request) -> Response:
+        return FileResponse(STATIC / "game.html")
+
+    async def health(self, request: Request) -> Response:
+        try:
+            await self.hub.store.ping()
+        except Exception as error:  # the database does not answer
+            return JSONResponse({"ok": False, "db": self.hub.store.kind, "error": str(error)[:200]}, status_code=503)
+        return JSONResponse({"ok": True, "db": self.hub.store.kind})
+
+    # --- the API -------------------------------------------------------------------------------
+
+    async def create(self, request: Request) -> Response:
+        config = GameConfig.from_dict(await _json_body(request, allow_empty=True))
+        room, seat_tokens = await self.hub.create(config)
+        game_id = room.game.id
+        seats: dict[str, Any] = {}
+        for seat in SEAT_NAMES:
+            token = seat_tokens.get(seat)
+            seats[seat] = {"cpu": True} if token is None else {"token": token, "url": _seat_link(game_id, seat, token)}
+        return JSONResponse({"id": game_id, "url": f"/games/{game_id}", "seats": seats}, status_code=201)
+
+    async def state(self, request: Request) -> Response:
+        room = await self.hub.room(request.path_params["id"])
+        return JSONResponse(room.state())
+
+    async def move(self, request: Request) -> Response:
+        room, seat, body = await self._seat_request(request)
+        if "move" not in body:
+            raise BadRequest("the body needs a 'move'")
+        proposal = await room.move(seat, body["move"], body.get("ply"))
+        assert proposal.step is not None
+        return JSONResponse({"ply": proposal.step.ply, "move": proposal.step.text, "state": room.state()})
+
+    async def resign(self, request: Request) -> Response:
+        return await self._leave(request, "resign")
+
+    async def claim(self, request: Request) -> Response:
+        return await self._leave(request, "claim")
+
+    async def _leave(self, request: Request, kind: str) -> Response:
+        room, seat, body = await self._seat_request(request)
+        await room.leave(seat, kind, body.get("ply"))
+        return JSONResponse({"state": room.state()})
+
+    async def rematch(self, request: Request) -> Response:
+        room, seat, _ = await self._seat_request(request)
+        new_room, new_seat, token = await self.hub.rematch(room, seat)
+        game_id = new_room.game.id
+        return JSONResponse({"id": game_id, "seat": new_seat, "token": token, "url": _seat_link(game_id, new_seat, token)}, status_code=201)
+
+    async def pgn4(self, request: Request) -> Response:
+        room = await self.hub.room(request.path_params["id"])
+        headers = {"Content-Disposition": f'attachment; filename="fourchess-{room.game.id}.pgn4"'}
+        return PlainTextResponse(room.game.pgn4(), headers=headers)
+
+    async def board_svg(self, request: Request) -> Response:
+        room = await self.hub.room(request.path_params["id"])
+        orientation = request.query_params.get("orientation", "RED").upper()
+        if orientation not in SEAT_NAMES:
+            raise BadRequest(f"orientation must be one of {', '.join(SEAT_NAMES)}")
+        game = room.game
+        key = (game.id, game.ply, orientation)
+        picture = self._svgs.get(key)
+        if picture is None:
+            board = game.board
+            picture = svg.board(board, orientation=Seat[orientation], lastmove=svg.last_move_per_seat(board))
+            self._svgs[key] = picture
+            if len(self._svgs) > SVG_CACHE_SIZE:
+                self._svgs.popitem(last=False)
+        else:
+            self._svgs.move_to_end(key)
+        return Response(picture, media_type="image/svg+xml", headers={"Cache-Control": "no-cache"})
+
+    async def _seat_request(self, request: Request) -> tuple[Room, str, dict[str, Any]]:
+        body = await _json_body(request)
+        room = await self.hub.room(request.path_params["id"])
+        return room, room.game.seat_for(body.get("token")), body
+
+    # --- the WebSocket -------------------------------------------------------------------------
+
+    async def socket(self, websocket: WebSocket) -> None:
+        await websocket.accept()
+        conn = Connection(websocket.send_text, websocket.close)
+        room: Room | None = None
+        try:
+            hello = _message(await websocket.receive_text())
+            if hello.get("type") != "hello":
+                raise BadRequest("the first message must be {'type': 'hello', 'token': ...}")
+            room = await self.hub.room(websocket.path_params["id"])
+            token = hello.get("token")
+            seat = None if token is None else room.game.seat_for(token)
+            await room.attach(conn, seat)
+            while True:
+                text = await websocket.receive_text()
+                try:
+                    await self._handle(room, conn, _message(text))
+                except RequestError as error:
+                    conn.send(json.dumps({"type": "error", **error.to_dict(), "ply": room.game.ply}))
+        except WebSocketDisconnect:
+            pass
+        except RequestError as error:  # before the hello was accepted: say why, then close
+            await websocket.send_text(json.dumps({"type": "error", **error.to_dict()}))
+            await websocket.close(code=1008)
+        finally:
+            if room is not None:
+                await room.detach(conn)
+            else:
+                await conn.finish()
+
+    async def _handle(self, room: Room, conn: Connection, message: dict[str, Any]) -> None:
+        kind = message.get("type")
+        if kind == "ping":
+            conn.send('{"type": "pong"}')
+            return
+        seat = conn.seat
+        if seat is None:
+            raise BadRequest("a spectator may only watch")
+        if kind == "move":
+            await room.move(seat, message.get("move"), message.get("ply"))
+        elif kind in ("resign", "claim"):
+            await room.leave(seat, kind, message.get("ply"))
+        elif kind == "arrow":
+            squares = [message.get("from"), message.get("to")]
+            if not all(isinstance(square, str) and 2 <= len(square) <= 3 for square in squares):
+                raise BadRequest("an arrow needs 'from' and 'to' squares like 'h2'")
+            room.relay(seat, {"type": "arrow", "from": squares[0], "to": squares[1]})
+        elif kind == "clear_arrows":
+            room.relay(seat, {"type": "clear_arrows"})
+        elif kind == "chat":
+            text = message.get("text")
+            if not isinstance(text, str) or not 1 <= len(text.strip()) <= MAX_CHAT_LENGTH:
+                raise BadRequest(f"a chat line is 1..{MAX_CHAT_LENGTH} characters")
+            room.relay(seat, {"type": "chat", "text": text.strip()})
+        elif kind == "rematch":
+            new_room, new_seat, token = await self.hub.rematch(room, seat)
+            game_id = new_room.game.id
+            conn.send(json.dumps({"type": "rematch", "id": game_id, "seat": new_seat, "token": token, "url": _seat_link(game_id, new_seat, token)}))
+        else:
+            raise BadRequest(f"unknown message type {str(kind)[:40]!r}")
+
+
+def _message(text: str) -> dict[str, Any]:
+    if len(text) > MAX_MESSAGE_BYTES:
+        raise TooLarge(f"a message is at most {MAX_MESSAGE_BYTES} bytes, got {len(text)}")
+    return _object(text)
+
+
+def _object(text: str | bytes) -> dict[str, Any]:
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        raise BadRequest("the body is not JSON") from None
+    if not isinstance(data, dict):
+        raise BadRequest(f"the body must be a JSON object, got {type(data).__name__}")
+    return data
+
+
+async def _json_body(request: Request, allow_empty: bool = False) -> dict[str, Any]:
+    """The request's JSON object, read no further than MAX_MESSAGE_BYTES."""
+    declared = request.headers.get("content-length")
+    if declared is not None and (not declared.isdigit() or int(declared) > MAX_MESSAGE_BYTES):
+        raise TooLarge(f"a request body is at most {MAX_MESSAGE_BYTES} bytes")
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_MESSAGE_BYTES:
+            raise TooLarge(f"a request body is at most {MAX_MESSAGE_BYTES} bytes")
+    if not body and allow_empty:
+        return {}
+    return _object(bytes(body))

@@ -1,0 +1,65 @@
+"""One client's WebSocket as a game room sees it: a seat (None for a spectator) and an outbox.
+
+Messages go out through a bounded queue drained by the connection's own task, so one slow client
+never holds up a broadcast; a client that falls too far behind is disconnected.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+
+OUTBOX_LIMIT = 256  # messages queued for one client before it is dropped as too slow
+
+log = logging.getLogger("fourchess.server")
+
+
+class Connection:
+    """A client of one game. ``send_text`` is whatever writes one text frame (a Starlette
+    WebSocket's send_text; tests may pass a list's append); ``close`` ends the socket."""
+
+    def __init__(self, send_text: Callable[[str], Awaitable[None]], close: Callable[[], Awaitable[None]] | None = None) -> None:
+        self.seat: str | None = None
+        self._send_text = send_text
+        self._close = close
+        self._outbox: asyncio.Queue[str | None] = asyncio.Queue(OUTBOX_LIMIT)
+        self._writer = asyncio.create_task(self._drain())
+        self.closed = False
+
+    def send(self, text: str) -> None:
+        """Queue a message; a client whose queue is full is closed instead."""
+        if self.closed:
+            return
+        try:
+            self._outbox.put_nowait(text)
+        except asyncio.QueueFull:
+            log.warning("dropping a client %d messages behind", OUTBOX_LIMIT)
+            self.closed = True
+            self._writer.cancel()
+            if self._close is not None:
+                asyncio.get_running_loop().create_task(self._close())
+
+    async def flush(self) -> None:
+        """Wait until everything queued so far has been written."""
+        while not self._outbox.empty() and not self._writer.done():
+            await asyncio.sleep(0)
+
+    async def finish(self) -> None:
+        """Stop the writer (after the socket has gone)."""
+        self.closed = True
+        self._writer.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await self._writer
+
+    async def _drain(self) -> None:
+        while True:
+            text = await self._outbox.get()
+            if text is None:
+                return
+            try:
+                await self._send_text(text)
+            except Exception:  # the socket went away; the receive loop notices and detaches us
+                self.closed = True
+                return

@@ -1,0 +1,88 @@
+"""The errors a request can meet, each with the code and HTTP status docs/server.md gives it.
+
+Every one is the caller's fault, so every one is a ValueError: a server embedding fourchess can
+catch them as such. The message names what was wrong and quotes the caller's text bounded.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class RequestError(ValueError):
+    """A refused request: ``code`` (the API's error code), ``status`` (the HTTP status) and the
+    message. A refused request has changed nothing."""
+
+    code = "bad_request"
+    status = 400
+
+    def to_dict(self) -> dict[str, Any]:
+        """The API's error body: ``{"error": code, "message": text}``."""
+        return {"error": self.code, "message": str(self)}
+
+
+class BadRequest(RequestError):
+    """Not JSON, not an object, a field missing or of the wrong type."""
+
+
+class TooLarge(RequestError):
+    """A body or message over the size limit."""
+
+    code = "too_large"
+    status = 413
+
+
+class BadSettings(RequestError):
+    """A game setting out of range; the message names the setting."""
+
+    code = "bad_settings"
+
+
+class BadToken(RequestError):
+    """The token is not one of this game's seat tokens."""
+
+    code = "bad_token"
+    status = 403
+
+
+class NoSuchGame(RequestError):
+    """No game has that id."""
+
+    code = "no_such_game"
+    status = 404
+
+
+class NotYourTurn(RequestError):
+    """The token's seat may not do that now (it is another seat's turn)."""
+
+    code = "not_your_turn"
+    status = 409
+
+
+class Stale(RequestError):
+    """The request was made for a ply that has passed."""
+
+    code = "stale"
+    status = 409
+
+
+class GameOver(RequestError):
+    """The game has finished or was aborted."""
+
+    code = "game_over"
+    status = 409
+
+
+class IllegalMove(RequestError):
+    """The core refused the move; ``reason`` is the :class:`fourchess.Refusal`."""
+
+    code = "illegal_move"
+    status = 422
+
+    def __init__(self, message: str, reason: str | None) -> None:
+        super().__init__(message)
+        self.reason = reason
+
+    def to_dict(self) -> dict[str, Any]:
+        """The error body with the refusal's ``reason`` added."""
+        return {**super().to_dict(), "reason": self.reason}

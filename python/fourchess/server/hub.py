@@ -1,0 +1,163 @@
+"""The server's game rooms in one process: made on first use from the store, resumed at start
+(so CPU seats and turn timers go on after a restart), told of what other processes stored."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from collections.abc import Awaitable
+from typing import Any
+
+from fourchess.server import tokens
+from fourchess.server.clock import Clock, WallClock
+from fourchess.server.cpu import CpuPlayers
+from fourchess.server.errors import GameOver, NoSuchGame
+from fourchess.server.game import LiveGame
+from fourchess.server.room import Room
+from fourchess.server.settings import GameConfig, SEAT_NAMES
+from fourchess.server.store.base import GameRecord, Notification, Store
+
+log = logging.getLogger("fourchess.server")
+
+GAME_ID_BYTES = 9  # 12 URL-safe characters
+MAX_GAME_ID_LENGTH = 32
+HEARTBEAT_SECONDS = 10.0
+
+
+class Hub:
+    """Every live room of this process, over one store."""
+
+    def __init__(self, store: Store, *, clock: Clock | None = None, cpu: CpuPlayers | None = None, origin: str | None = None) -> None:
+        self.store = store
+        self.clock = clock if clock is not None else WallClock()
+        self.cpu = cpu if cpu is not None else CpuPlayers()
+        self.origin = origin if origin is not None else secrets.token_hex(8)
+        self.rooms: dict[str, Room] = {}
+        self._loading: dict[str, asyncio.Future[Room]] = {}
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._heartbeat: asyncio.Task[None] | None = None
+
+    async def start(self) -> None:
+        """Open the store, listen to the other processes, resume every unfinished game."""
+        await self.store.open()
+        await self.store.listen(self._notified)
+        for game_id in await self.store.unfinished_games():
+            room = await self.room(game_id)
+            room.schedule()
+        if self.store.shared:
+            self._heartbeat = asyncio.create_task(self._beat())
+
+    async def stop(self) -> None:
+        """Stop every room, the CPU threads and the store."""
+        if self._heartbeat is not None:
+            self._heartbeat.cancel()
+        for room in self.rooms.values():
+            room.close()
+        for task in list(self._tasks):
+            task.cancel()
+        self.cpu.close()
+        await self.store.close()
+
+    def spawn(self, work: Awaitable[Any]) -> None:
+        """Run ``work`` in the background, logging a failure."""
+        task = asyncio.ensure_future(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._done)
+
+    def _done(self, task: asyncio.Task[Any]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("background task failed: %s", task.exception(), exc_info=task.exception())
+
+    async def room(self, game_id: object) -> Room:
+        """The game's room, loaded from the store the first time; NoSuchGame otherwise."""
+        if not isinstance(game_id, str) or not 0 < len(game_id) <= MAX_GAME_ID_LENGTH or not game_id.isascii():
+            raise NoSuchGame("no game has that id")
+        room = self.rooms.get(game_id)
+        if room is not None:
+            return room
+        loading = self._loading.get(game_id)
+        if loading is not None:
+            return await asyncio.shield(loading)
+        future: asyncio.Future[Room] = asyncio.get_running_loop().create_future()
+        self._loading[game_id] = future
+        try:
+            record = await self.store.load_game(game_id)
+            if record is None:
+                raise NoSuchGame(f"no game has the id {game_id!r}")
+            room = Room(self, LiveGame(record))
+            self.rooms[game_id] = room
+            future.set_result(room)
+            return room
+        except BaseException as error:
+            future.set_exception(error)
+            future.exception()  # retrieved: later awaiters get it, nobody is warned about it
+            raise
+        finally:
+            del self._loading[game_id]
+
+    async def create(self, config: GameConfig, seat_tokens: dict[str, str] | None = None, game_id: str | None = None) -> tuple[Room, dict[str, str]]:
+        """Store a new game; its room and each human seat's token (made here unless given)."""
+        game_id = game_id if game_id is not None else secrets.token_urlsafe(GAME_ID_BYTES)
+        given = seat_tokens if seat_tokens is not None else {}
+        seat_tokens = {seat: given.get(seat) or tokens.new_token() for seat in config.human_seats()}
+        record = GameRecord(
+            id=game_id,
+            settings=config.to_dict(),
+            token_hashes={seat: tokens.token_hash(token) for seat, token in seat_tokens.items()},
+            created_at=self.clock.now(),
+        )
+        await self.store.create_game(record)
+        room = await self.room(game_id)
+        room.schedule()
+        return room, seat_tokens
+
+    async def rematch(self, room: Room, seat: str) -> tuple[Room, str, str]:
+        """The game's rematch (made by the first seat to ask, found by the others): its room, the
+        caller's seat in it and the caller's token there. With rotate_first_seat every player
+        moves on one seat: the old BLUE player is the new RED, and moves first."""
+        game = room.game
+        if game.playing:
+            raise GameOver("a rematch is made once the game is over")
+        shift = 1 if game.config.game.rotate_first_seat else 0
+        new_seat = {old: SEAT_NAMES[(i - shift) % 4] for i, old in enumerate(SEAT_NAMES)}
+        async with room.lock:
+            if game.rematch is None:
+                rematch_id = secrets.token_urlsafe(GAME_ID_BYTES)
+                config = game.config.rotated() if shift else game.config
+                new_tokens = {new_seat[old]: tokens.rematch_token(digest, rematch_id) for old, digest in game.token_hashes.items()}
+                await self.create(config, new_tokens, rematch_id)
+                if await self.store.set_rematch(game.id, rematch_id):
+                    game.rematch = rematch_id
+                else:  # another process made one first: that is the rematch
+                    record = await self.store.load_game(game.id)
+                    game.rematch = record.rematch if record is not None else None
+        room.broadcast_state()
+        assert game.rematch is not None
+        new = new_seat[seat]
+        return await self.room(game.rematch), new, tokens.rematch_token(game.token_hashes[seat], game.rematch)
+
+    async def _notified(self, note: Notification) -> None:
+        if note.get("kind") == "resync":  # the store lost its connection: anything may have been missed
+            for each in list(self.rooms.values()):
+                await each.sync()
+            return
+        room = self.rooms.get(str(note.get("game")))
+        if room is None:
+            return
+        if note.get("kind") == "relay":
+            room.deliver(str(note.get("to")), str(note.get("text")))
+        else:
+            await room.sync()
+
+    async def _beat(self) -> None:
+        while True:
+            await asyncio.sleep(HEARTBEAT_SECONDS)
+            for room in list(self.rooms.values()):
+                seats = sorted(room.local_seats())
+                if seats and room.game.playing:
+                    try:
+                        await self.store.touch_presence(room.game.id, seats, self.clock.now())
+                    except Exception as error:  # the database is away; the next beat tries again
+                        log.warning("presence heartbeat failed: %s", error)

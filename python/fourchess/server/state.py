@@ -1,0 +1,68 @@
+"""A game's state as the API and the WebSocket send it (docs/server.md, "The state")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fourchess import Seat
+from fourchess.server.game import LiveGame
+from fourchess.server.settings import SEAT_NAMES
+from fourchess.svg import last_move_per_seat
+
+
+def board_part(game: LiveGame) -> dict[str, Any]:
+    """What depends on the board and the stored steps only (the same for every viewer, so the
+    Room builds it once per ply)."""
+    board = game.board
+    turn = game.turn()
+    over = turn is None
+    eliminated = board.eliminated
+    active = [seat for seat in Seat if seat not in eliminated]
+    part: dict[str, Any] = {
+        "id": game.id,
+        "status": game.status,
+        "settings": game.config.to_dict(),
+        "ply": game.ply,
+        "moves": [step.text for step in game.steps],
+        "fen4": board.fen4(),
+        "turn": turn,
+        "last_moves": {seat.name: str(move) for seat, move in last_move_per_seat(board).items()},
+        "in_check": [seat.name for seat in active if board.is_check(seat)],
+        "points": dict(zip(SEAT_NAMES, board.points)),
+        "eliminated": [seat.name for seat in Seat if seat in eliminated],
+        "walking_kings": [seat.name for seat in Seat if seat in board.walking_kings],
+        "legal_moves": [str(move) for move in board.legal_moves] if game.config.game.show_legal_moves and not over else [],
+        "can_claim": [seat.name for seat in active if board.is_ffa and not over and board.can_claim_win(seat)],
+        "outcome": None,
+        "result": None,
+        "abort": None,
+        "rematch": game.rematch,
+    }
+    finish = game.finish
+    if finish is not None and finish.status == "aborted":
+        part["abort"] = finish.result
+    elif board.is_game_over():
+        outcome = board.outcome()
+        part["outcome"] = outcome.to_dict() if outcome is not None else None
+        part["result"] = board.result(tuple(seat.name for seat in game.config.seats))
+    return part
+
+
+def game_state(part: dict[str, Any], game: LiveGame, seats: dict[str, dict[str, Any]], now: float) -> dict[str, Any]:
+    """The whole state: the board part, each seat's presence (``seats``: {"RED": {"connected",
+    "cpu_playing"}}) with its name and player, and the turn clock at ``now``."""
+    deadline = game.deadline()
+    limit = game.config.game.turn_time_limit
+    state = dict(part)
+    state["status"] = game.status
+    state["rematch"] = game.rematch
+    state["clock"] = {
+        "turn_seconds": limit,
+        "deadline": deadline,
+        "remaining": None if deadline is None else max(0.0, round(deadline - now, 3)),
+    }
+    state["seats"] = {
+        name: {"name": config.name, "player": config.player, **seats.get(name, {"connected": False, "cpu_playing": False})}
+        for name, config in zip(SEAT_NAMES, game.config.seats)
+    }
+    return state

@@ -1,0 +1,43 @@
+"""Fixtures for the server tests: real servers on 127.0.0.1 over real databases."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("starlette", reason="the server tests need the server extra: pip install '.[server]'")
+
+from fourchess.server.clock import FakeClock  # noqa: E402
+
+from server_client import Api  # noqa: E402
+from server_processes import ProcessServer, ThreadServer  # noqa: E402
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+def server(tmp_path: Path, clock: FakeClock) -> Iterator[ThreadServer]:
+    """The app on loopback over an SQLite file, its clock the test's FakeClock."""
+    served = ThreadServer(f"sqlite:///{tmp_path / 'games.sqlite3'}", clock=clock).start()
+    yield served
+    served.stop()
+
+
+@pytest.fixture
+def api(server: ThreadServer) -> Iterator[Api]:
+    client = Api(server.url)
+    yield client
+    client.close()
+
+
+@pytest.fixture
+def live_server(tmp_path: Path) -> Iterator[ProcessServer]:
+    """``fourchess serve`` as its own process over an SQLite file (with the real clock)."""
+    served = ProcessServer(f"sqlite:///{tmp_path / 'live.sqlite3'}", tmp_path / "serve.log").start()
+    yield served
+    served.stop()

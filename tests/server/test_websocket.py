@@ -1,0 +1,104 @@
+"""The WebSocket per game over a real server on loopback: the welcome, states pushed after every
+stored move, errors to the sender only, spectators, and Teams' partner-only arrows and chat."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from server_client import Api, Socket
+from server_processes import ThreadServer
+
+
+def test_the_welcome_names_the_seat(server: ThreadServer, api: Api) -> None:
+    game = api.create()
+    blue = Socket(server.ws_url, game["id"], game["seats"]["BLUE"]["token"])
+    watcher = Socket(server.ws_url, game["id"], None)
+    assert blue.welcome["seat"] == "BLUE" and watcher.welcome["seat"] is None
+    assert blue.state["ply"] == 0 and blue.state["seats"]["BLUE"]["connected"]
+    blue.close()
+    watcher.close()
+
+
+def test_a_move_reaches_every_page_after_it_is_stored(server: ThreadServer, api: Api) -> None:
+    game = api.create()
+    seats = game["seats"]
+    sockets = {seat: Socket(server.ws_url, game["id"], seats[seat]["token"]) for seat in seats}
+    watcher = Socket(server.ws_url, game["id"], None)
+    sockets["RED"].send({"type": "move", "move": "h2-h4", "ply": 0})
+    for each in [*sockets.values(), watcher]:
+        assert each.state_at(1)["moves"] == ["h2-h4"]
+    assert api.state(game["id"])["moves"] == ["h2-h4"]  # stored: the HTTP side sees it too
+    for each in [*sockets.values(), watcher]:
+        each.close()
+
+
+@pytest.mark.parametrize(
+    ("seat", "message", "code"),
+    [
+        ("BLUE", {"type": "move", "move": "b7-c7", "ply": 0}, "not_your_turn"),
+        ("RED", {"type": "move", "move": "h2-h4", "ply": 7}, "stale"),
+        ("RED", {"type": "move", "move": "h2-h6", "ply": 0}, "illegal_move"),
+        ("RED", {"type": "move"}, "bad_request"),
+        ("RED", {"type": "castle"}, "bad_request"),
+        ("RED", {"no": "type"}, "bad_request"),
+        (None, {"type": "move", "move": "h2-h4"}, "bad_request"),  # a spectator
+    ],
+)
+def test_a_bad_message_gets_an_error_and_changes_nothing(server: ThreadServer, api: Api, seat: str | None, message: dict, code: str) -> None:
+    game = api.create()
+    token = None if seat is None else game["seats"][seat]["token"]
+    client = Socket(server.ws_url, game["id"], token)
+    client.send(message)
+    error = client.receive("error")
+    assert error["error"] == code and error["ply"] == 0
+    client.send({"type": "ping"})
+    assert client.receive("pong") == {"type": "pong"}  # the connection lives on
+    assert api.state(game["id"])["moves"] == []
+    client.close()
+
+
+def test_not_json_and_too_large_messages(server: ThreadServer, api: Api) -> None:
+    game = api.create()
+    client = Socket(server.ws_url, game["id"], game["seats"]["RED"]["token"])
+    client.ws.send("{nope")
+    assert client.receive("error")["error"] == "bad_request"
+    client.ws.send(json.dumps({"type": "chat", "text": "x" * 5000}))
+    assert client.receive("error")["error"] == "too_large"
+    client.close()
+
+
+def test_a_bad_hello_is_refused(server: ThreadServer, api: Api) -> None:
+    from websockets.sync.client import connect
+
+    game = api.create()
+    for path, hello in ((game["id"], {"type": "hello", "token": "wrong"}), (game["id"], {"type": "move"}), ("nope", {"type": "hello", "token": None})):
+        with connect(f"{server.ws_url}/ws/games/{path}") as ws:
+            ws.send(json.dumps(hello))
+            assert json.loads(ws.recv(timeout=10))["type"] == "error"
+
+
+def test_teams_arrows_and_chat_reach_the_partner_only(server: ThreadServer, api: Api) -> None:
+    game = api.create()
+    seats = game["seats"]
+    sockets = {seat: Socket(server.ws_url, game["id"], seats[seat]["token"]) for seat in seats}
+    watcher = Socket(server.ws_url, game["id"], None)
+    sockets["RED"].send({"type": "chat", "text": "<b>watch Blue's queen</b>"})
+    sockets["RED"].send({"type": "arrow", "from": "h2", "to": "h4"})
+    assert sockets["YELLOW"].receive("chat") == {"type": "chat", "text": "<b>watch Blue's queen</b>", "seat": "RED"}
+    assert sockets["YELLOW"].receive("arrow") == {"type": "arrow", "from": "h2", "to": "h4", "seat": "RED"}
+    # the others get nothing: a ping answered proves nothing was queued before it
+    for other in (sockets["BLUE"], sockets["GREEN"], watcher, sockets["RED"]):
+        other.send({"type": "ping"})
+        assert other.next_not_state() == {"type": "pong"}
+    for each in [*sockets.values(), watcher]:
+        each.close()
+
+
+def test_ffa_has_no_private_channel(server: ThreadServer, api: Api) -> None:
+    game = api.create(mode="ffa")
+    red = Socket(server.ws_url, game["id"], game["seats"]["RED"]["token"])
+    for message in ({"type": "chat", "text": "hi"}, {"type": "arrow", "from": "h2", "to": "h4"}):
+        red.send(message)
+        assert red.receive("error")["error"] == "bad_request"
+    red.close()
