@@ -340,8 +340,8 @@ function showActions() {
   watch.hidden = !(state.rematch && !seated);
   if (state.rematch) $("rematch-anchor").href = `/games/${encodeURIComponent(state.rematch)}`;
   const result = $("result");
-  result.hidden = playing;
   result.textContent = playing ? "" : finalText();
+  result.hidden = !result.textContent;
 }
 
 function finalText() {
