@@ -1,15 +1,10 @@
-"""The web board in headless Chromium against a real ``fourchess serve``: four seats play by
-clicking squares, see the legal targets, each other's moves, a reload that keeps the seat, the
-partner's arrows and chat; names are text; the lobby creates a game. Expected targets are counted
-from the start position by the rules (RULES.md section 4), not taken from the server."""
+"""The web board in headless Chromium against a real ``fourchess serve`` (conftest's live_server):
+four seats play by clicking squares, see the legal targets, each other's moves, a reload that
+keeps the seat, the partner's arrows and chat; names are text; the lobby creates a game. The
+expected targets are worked out by hand from the rules (RULES.md section 4), not asked of the server."""
 
 from __future__ import annotations
 
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -21,48 +16,8 @@ SEATS = ("RED", "BLUE", "YELLOW", "GREEN")
 SCREENSHOT = Path(__file__).resolve().parents[2] / "docs" / "images" / "board.png"
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """``fourchess serve`` on a free loopback port with a fresh SQLite file; yields its base URL."""
-    require_browser()
-    folder = tmp_path_factory.mktemp("site")
-    port = _free_port()
-    command = [sys.executable, "-m", "fourchess", "serve", "--host", "127.0.0.1", "--port", str(port)]
-    command += ["--db", f"sqlite:///{folder / 'games.sqlite3'}"]
-    log = open(folder / "server.log", "w+b")
-    server = subprocess.Popen(command, cwd=folder, stdout=log, stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                with urllib.request.urlopen(base + "/healthz", timeout=2) as answer:
-                    if answer.status == 200:
-                        break
-            except OSError:
-                pass
-            if server.poll() is not None or time.monotonic() > deadline:
-                log.seek(0)
-                pytest.fail(f"fourchess serve did not come up: {log.read()[-2000:].decode(errors='replace')}")
-            time.sleep(0.1)
-        yield base
-    finally:
-        server.terminate()
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            server.kill()
-        log.close()
-
-
-@pytest.fixture(scope="module")
-def driver(site: str) -> Iterator[Any]:
+def driver() -> Iterator[Any]:
     chromium, chromedriver = require_browser()
     with temporary_profile() as profile:
         browser = start_chromium(chromium, chromedriver, profile)
@@ -100,7 +55,8 @@ def play(mover: GamePage, watchers: list[GamePage], ply: int, tail: str, head: s
         page.wait(lambda page=page: page.moves()[-1:] == [f"{tail}-{head}"], f"{tail}-{head} in the move list")
 
 
-def test_four_seats_play_by_clicking(site: str, driver: Any, pages: list[GamePage]) -> None:
+def test_four_seats_play_by_clicking(driver: Any, pages: list[GamePage], live_server: Any) -> None:
+    site = live_server.url
     names = {"RED": "Ann", "BLUE": "Bo", "YELLOW": "Cy", "GREEN": "Di"}
     game = api(site, "/api/games", {"mode": "teams", "seats": {seat: {"player": "human", "name": names[seat]} for seat in SEATS}})
     seat_pages = {seat: open_page(driver, pages, site + game["seats"][seat]["url"]) for seat in SEATS}
@@ -170,7 +126,8 @@ def test_four_seats_play_by_clicking(site: str, driver: Any, pages: list[GamePag
     assert state["moves"][:9] == ["h2-h4", "b7-c7", "g13-g11", "m8-l8", "j1-i3", "b5-d5", "j14-i12", "n10-l9", "i1-c7"]
 
 
-def test_lobby_creates_a_game_names_are_text_and_ffa_has_no_chat(site: str, driver: Any, pages: list[GamePage]) -> None:
+def test_lobby_creates_a_game_names_are_text_and_ffa_has_no_chat(driver: Any, pages: list[GamePage], live_server: Any) -> None:
+    site = live_server.url
     from selenium.webdriver.common.by import By
 
     hostile = "<img src=x onerror=window.pwned=1>"
@@ -198,3 +155,55 @@ def test_lobby_creates_a_game_names_are_text_and_ffa_has_no_chat(site: str, driv
     red.wait(lambda: red.targets() == {"h3", "h4"}, "Red's pawn targets in FFA")
     red.right_drag("h2", "h4")
     assert red.arrows() == set()  # no arrows in FFA
+
+
+def test_timer_without_highlights_resign_abort_and_rematch(driver: Any, pages: list[GamePage], live_server: Any) -> None:
+    site = live_server.url
+    game = api(site, "/api/games", {"mode": "teams", "turn_seconds": 30, "show_legal_moves": False})
+    red = open_page(driver, pages, site + game["seats"]["RED"]["url"])
+    blue = open_page(driver, pages, site + game["seats"]["BLUE"]["url"])
+    red.wait_ready(0)
+    blue.wait_ready(0)
+
+    # The turn clock counts down locally from the state's remaining seconds.
+    first = float(red.wait(lambda: red.css("#clock")[0].get_attribute("data-remaining"), "the clock"))
+    assert 0 < first <= 30
+    red.wait(lambda: float(red.css("#clock")[0].get_attribute("data-remaining")) < first - 0.3, "the clock ticking")
+
+    # No highlights: a selected piece shows no targets; the server refuses an illegal move.
+    red.click("d2")
+    red.wait(lambda: red.css("#board")[0].get_attribute("data-selected") == "d2", "d2 selected")
+    assert red.targets() == set()
+    red.click("d6")
+    red.wait(lambda: red.css("#error")[0].get_attribute("data-error") == "illegal_move", "the refusal shown")
+    assert "d6" in red.css("#error")[0].text and red.status()["ply"] == "0"
+    red.click("h2")
+    red.click("h4")
+    for page in (red, blue):
+        page.wait_ready(1)
+
+    # Blue resigns on its first move: chess.com aborts the game instead of scoring it.
+    resign = blue.css("#resign")[0]
+    resign.click()
+    assert blue.css("#resign")[0].get_attribute("data-armed") == "true"  # a second click confirms
+    blue.css("#resign")[0].click()
+    for page in (red, blue):
+        page.wait(lambda page=page: page.status()["status"] == "aborted", "the abort")
+        assert page.css("#status")[0].text.startswith("Aborted: Blue resigned")
+        assert not page.css("#resign")[0].is_displayed() and page.css("#rematch")[0].is_displayed()
+    red.css("#pgn4-show")[0].click()
+    red.wait(lambda: "h2-h4" in (red.css("#pgn4")[0].get_attribute("value") or ""), "the PGN4 in its box")
+    assert red.css("#pgn4-link")[0].get_attribute("href") == f"{site}/api/games/{game['id']}/pgn4"
+
+    # Rematch: every player moves one seat on (docs/server.md): Red's player is Green now and
+    # Blue's moves first as Red; each page takes its new seat's token and drops it from the address.
+    red.css("#rematch")[0].click()
+    assert red.wait_ready(0)["seat"] == "GREEN"
+    rematch = red.focus().driver.current_url
+    assert game["id"] not in rematch and "#" not in rematch and rematch.endswith("?seat=GREEN")
+    blue.wait(lambda: blue.css("#rematch")[0].text == "Join the rematch", "the rematch offered to Blue")
+    blue.css("#rematch")[0].click()
+    assert blue.wait_ready(0)["seat"] == "RED"
+    assert blue.focus().driver.current_url.split("?")[0] == rematch.split("?")[0]
+    red.focus().driver.refresh()
+    assert red.wait_ready(0)["seat"] == "GREEN"
