@@ -198,9 +198,12 @@ function play(move) {
   redrawOverlay();
 }
 
+const PROMOTION_ORDER = "QRBND";
+
 function showPromotion(choices) {
   const holder = $("promotion-choices");
-  holder.replaceChildren(...choices.map((move) => {
+  const rank = (move) => PROMOTION_ORDER.indexOf(parseMove(move)?.promotion || "");
+  holder.replaceChildren(...[...choices].sort((a, b) => rank(a) - rank(b)).map((move) => {
     const button = document.createElement("button");
     button.type = "button";
     const letter = parseMove(move)?.promotion || "";
