@@ -116,8 +116,15 @@ class GamePage:
 
         return self.wait(ready, f"ply {ply} on {self.driver.current_url}")
 
-    def click(self, square: str) -> None:
-        self.css(f'#board rect.square[data-square="{square}"]')[0].click()
+    def click(self, square: str, shift: bool = False) -> None:
+        target = self.css(f'#board rect.square[data-square="{square}"]')[0]
+        if not shift:
+            target.click()
+            return
+        from selenium.webdriver.common.action_chains import ActionChains
+        from selenium.webdriver.common.keys import Keys
+
+        ActionChains(self.driver).key_down(Keys.SHIFT).click(target).key_up(Keys.SHIFT).perform()
 
     def targets(self) -> set[str]:
         return {mark.get_attribute("data-square") for mark in self.css("#board .legal-target")}

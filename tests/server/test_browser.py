@@ -104,10 +104,13 @@ def test_four_seats_play_by_clicking(driver: Any, pages: list[GamePage], live_se
     red.wait(lambda: red.targets() == bishop, "the bishop's targets")
     assert {mark.get_attribute("data-square") for mark in red.css("#board .legal-target.capture")} == {"c7"}
 
-    # An arrow for the partner only; the screenshot shows the selection and the arrow.
+    # Arrows for the partner only; the screenshot shows the selection and both partners' arrows.
     red.right_drag("i1", "c7")
     yellow.wait(lambda: yellow.arrows() == {("RED", "i1", "c7")}, "Red's arrow on Yellow's board")
-    assert red.arrows() == {("RED", "i1", "c7")}
+    yellow.right_drag("g11", "g8")
+    both = {("RED", "i1", "c7"), ("YELLOW", "g11", "g8")}
+    red.wait(lambda: red.arrows() == both, "Yellow's arrow on Red's board")
+    assert yellow.arrows() == both
     SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
     assert red.focus().driver.save_screenshot(str(SCREENSHOT))
 
@@ -115,13 +118,16 @@ def test_four_seats_play_by_clicking(driver: Any, pages: list[GamePage], live_se
     red.css("#chat-form button")[0].click()
     yellow.wait(lambda: [line.text for line in yellow.css("#chat-log .chat-text")] == ["Take c7 <b>now</b>"], "the chat line")
     assert yellow.css("#chat-log b") == []
-    red.click("h8")  # a left click on the board clears the arrows (and the selection)
-    yellow.wait(lambda: yellow.arrows() == set(), "the arrow cleared on Yellow's board")
-    play(red, others(red), 8, "i1", "c7", bishop)
+    red.click("h8", shift=True)  # shift+click clears only one's own arrows
+    yellow.wait(lambda: yellow.arrows() == {("YELLOW", "g11", "g8")}, "Red's arrow cleared on Yellow's board")
+    assert red.arrows() == {("YELLOW", "g11", "g8")}
+    assert red.css("#board")[0].get_attribute("data-selected") == "i1"
+    red.click("h8")  # a plain click clears every arrow shown (and the selection)
+    assert red.arrows() == set() and red.css("#board")[0].get_attribute("data-selected") == ""
     for opponent in (blue, green, spectator):
         assert opponent.arrows() == set()
         assert opponent.css("#chat-log li") == []
-
+    play(red, others(red), 8, "i1", "c7", bishop)
     state = api(site, f"/api/games/{game['id']}")
     assert state["moves"][:9] == ["h2-h4", "b7-c7", "g13-g11", "m8-l8", "j1-i3", "b5-d5", "j14-i12", "n10-l9", "i1-c7"]
 
@@ -207,3 +213,32 @@ def test_timer_without_highlights_resign_abort_and_rematch(driver: Any, pages: l
     assert blue.focus().driver.current_url.split("?")[0] == rematch.split("?")[0]
     red.focus().driver.refresh()
     assert red.wait_ready(0)["seat"] == "GREEN"
+
+
+def test_teams_promotion_offers_the_four_pieces(driver: Any, pages: list[GamePage], live_server: Any) -> None:
+    site = live_server.url
+    game = api(site, "/api/games", {"mode": "teams"})
+    tokens = {seat: game["seats"][seat]["token"] for seat in SEATS}
+    # Red's h-pawn walks to h10 while the others move a knight out and back (never the same
+    # position twice: the pawn moves every round); Red's promotion line is rank 11 in Teams.
+    pawn = ["h2-h4", "h4-h5", "h5-h6", "h6-h7", "h7-h8", "h8-h9", "h9-h10"]
+    knights = {"BLUE": ("a10-c11", "c11-a10"), "YELLOW": ("j14-i12", "i12-j14"), "GREEN": ("n10-l9", "l9-n10")}
+    ply = 0
+    for round_number, push in enumerate(pawn):
+        for seat in SEATS:
+            move = push if seat == "RED" else knights[seat][round_number % 2]
+            api(site, f"/api/games/{game['id']}/moves", {"token": tokens[seat], "move": move, "ply": ply})
+            ply += 1
+    red = open_page(driver, pages, site + game["seats"]["RED"]["url"])
+    red.wait_ready(ply)
+    red.click("h10")
+    red.wait(lambda: red.targets() == {"h11"}, "the pawn's one step")
+    red.click("h11")
+    choices = red.wait(lambda: red.css("#promotion-choices button"), "the promotion chooser")
+    assert [(button.text, button.get_attribute("data-move")) for button in choices] == [
+        (name, f"h10-h11={letter}") for name, letter in (("Queen", "Q"), ("Rook", "R"), ("Bishop", "B"), ("Knight", "N"))
+    ]
+    choices[3].click()
+    red.wait_ready(ply + 1)
+    assert red.moves()[-1] == "h10-h11=N"
+    assert red.css('#board use.piece.red.knight[data-square="h11"]') and not red.css("#promotion-choices button")
