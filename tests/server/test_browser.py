@@ -1,6 +1,7 @@
 """The web board in headless Chromium against a real ``fourchess serve`` (conftest's live_server):
 four seats play by clicking squares, see the legal targets, each other's moves, a reload that
-keeps the seat, the partner's arrows and chat; names are text; the lobby creates a game. The
+keeps the seat, the partner's arrows and chat, a promotion chooser, the turn clock, resignation and
+rematch, reconnecting after the server is killed; names are text; the lobby creates a game. The
 expected targets are worked out by hand from the rules (RULES.md section 4), not asked of the server."""
 
 from __future__ import annotations
@@ -242,3 +243,24 @@ def test_teams_promotion_offers_the_four_pieces(driver: Any, pages: list[GamePag
     red.wait_ready(ply + 1)
     assert red.moves()[-1] == "h10-h11=N"
     assert red.css('#board use.piece.red.knight[data-square="h11"]') and not red.css("#promotion-choices button")
+
+
+def test_pages_reconnect_when_the_server_comes_back(driver: Any, pages: list[GamePage], live_server: Any) -> None:
+    site = live_server.url
+    game = api(site, "/api/games", {"mode": "teams"})
+    red = open_page(driver, pages, site + game["seats"]["RED"]["url"])
+    blue = open_page(driver, pages, site + game["seats"]["BLUE"]["url"])
+    blue.wait_ready(0)
+    play(red, [blue], 0, "h2", "h4", {"h3", "h4"})
+
+    def connection(page: GamePage) -> str:
+        return page.css("#connection")[0].get_attribute("data-connection")
+
+    live_server.kill()  # SIGKILL: the sockets drop without a goodbye
+    for page in (red, blue):
+        page.wait(lambda page=page: connection(page) != "open", "the page noticing the drop")
+    live_server.start()  # the same port and database
+    for seat, page in (("RED", red), ("BLUE", blue)):
+        page.wait(lambda page=page: connection(page) == "open", "the page reconnected")
+        assert page.wait_ready(1)["seat"] == seat  # the move stored before the kill is there
+    play(blue, [red], 1, "b7", "c7", {"c7", "d7"})
