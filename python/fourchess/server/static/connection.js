@@ -22,7 +22,9 @@ export class GameSocket {
     this.retryTimer = null;
     this.pingTimer = null;
     this.stopped = false;
-    window.addEventListener("online", () => this.reconnectNow());
+    window.addEventListener("online", () => {
+      if (!this.socket) this.reconnectNow(); // back online while waiting to retry: retry now
+    });
   }
 
   start() {

@@ -131,8 +131,10 @@ function applyState(next, fresh = false) {
 
 // --- moving pieces ------------------------------------------------------------------------
 
+// A seat that is out (an FFA walking king moves by itself) has no moves to choose.
 function myTurn() {
-  return Boolean(state && mySeat && state.status === "playing" && state.turn === mySeat && !moveInFlight);
+  return Boolean(state && mySeat && state.status === "playing" && state.turn === mySeat && !moveInFlight &&
+    !(state.eliminated || []).includes(mySeat));
 }
 
 function highlights() {

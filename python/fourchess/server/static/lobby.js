@@ -101,34 +101,40 @@ async function copy(text, button) {
   }, 1500);
 }
 
-function linkRow(label, className, href, open) {
+// One row of the created game: its label, then the link (copy, open), or why there is none.
+function linkRow(label, className, href, missing) {
   const row = element("li", { class: "link-row" });
   row.append(element("span", { class: `seat-label ${className}` }, label));
   if (!href) {
-    row.dataset.cpu = "true";
-    row.append(element("span", { class: "hint" }, "CPU player"));
+    row.append(element("span", { class: "hint" }, missing));
     return row;
   }
   const field = element("input", { readonly: "", value: href, "aria-label": `${label} link` });
   field.addEventListener("focus", () => field.select());
   const button = element("button", { type: "button", class: "secondary" }, "Copy");
   button.addEventListener("click", () => copy(href, button));
-  row.append(field, button, element("a", { href, target: "_blank", rel: "noopener noreferrer" }, open));
+  row.append(field, button, element("a", { href, target: "_blank", rel: "noopener noreferrer" }, "Open"));
   return row;
 }
 
 function showLinks(answer, settings) {
   const list = $("links");
-  const absolute = (url) => new URL(String(url), location.origin).href;
+  const absolute = (url) => {
+    if (typeof url !== "string" || !url.startsWith("/")) return null; // only ever links to this site
+    const link = new URL(url, location.origin);
+    return link.origin === location.origin ? link.href : null;
+  };
   const rows = SEATS.map((seat) => {
     const given = answer.seats?.[seat] || {};
-    const row = linkRow(seatTitle(seat), seat.toLowerCase(), given.cpu || !given.url ? null : absolute(given.url), "Open");
+    const href = given.cpu ? null : absolute(given.url);
+    const row = linkRow(seatTitle(seat), seat.toLowerCase(), href, given.cpu ? "CPU player" : "no link was given");
     row.dataset.seat = seat;
+    if (given.cpu) row.dataset.cpu = "true";
     const name = settings.seats[seat].name;
     if (name) row.firstElementChild.textContent = `${seatTitle(seat)}: ${name}`;
     return row;
   });
-  const watch = linkRow("Watch", "", absolute(answer.url || `/games/${encodeURIComponent(answer.id)}`), "Open");
+  const watch = linkRow("Watch", "", absolute(`/games/${encodeURIComponent(answer.id)}`), "");
   watch.dataset.seat = "SPECTATOR";
   list.replaceChildren(...rows, watch);
   $("created").hidden = false;
