@@ -150,7 +150,7 @@ class _Api:
         picture = self._svgs.get(key)
         if picture is None:
             board = game.board
-            picture = svg.board(board, orientation=Seat[orientation], lastmove=svg.last_move_per_seat(board))
+            picture = svg.board(board, orientation=Seat[orientation], lastmove={Seat[seat]: move for seat, move in game.last_moves.items()})
             self._svgs[key] = picture
             if len(self._svgs) > SVG_CACHE_SIZE:
                 self._svgs.popitem(last=False)

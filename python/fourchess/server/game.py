@@ -10,7 +10,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from fourchess import AmbiguousMoveError, Board, IllegalMoveError, InvalidMoveError, Seat, check_move
+from fourchess import AmbiguousMoveError, Board, IllegalMoveError, InvalidMoveError, Move, Seat, check_move
 from fourchess._quote import quoted
 from fourchess.pgn4.from_board import game_from_board
 from fourchess.pgn4.writer import write_game
@@ -44,9 +44,9 @@ class LiveGame:
         self.created_at = record.created_at
         self.board = Board(rules=self.config.rules)
         self.steps: list[StepRecord] = []
+        self.last_moves: dict[str, Move] = {}  # each seat's latest move, kept as steps come
         for step in record.steps:
-            self.board.push_step(step.text)
-            self.steps.append(step)
+            self.apply_stored(step)
         self.status = record.status
         self.finish = record.finish
         self.rematch = record.rematch
@@ -137,7 +137,7 @@ class LiveGame:
     def commit(self, proposal: Proposal) -> None:
         """The store has the proposal: make it the game's."""
         if proposal.step is not None:
-            self.steps.append(proposal.step)
+            self._stored(proposal.step, self.board.peek())
         if proposal.finish is not None:
             self.finish = proposal.finish
             self.status = proposal.finish.status
@@ -151,8 +151,12 @@ class LiveGame:
         """A step another process stored: play it (it was validated there by the same core)."""
         if step.ply != self.ply:
             raise ValueError(f"step {step.ply} does not follow ply {self.ply} of game {self.id}")
-        self.board.push_step(step.text)
+        self._stored(step, self.board.push_step(step.text))
+
+    def _stored(self, step: StepRecord, played: object) -> None:
         self.steps.append(step)
+        if isinstance(played, Move):
+            self.last_moves[step.seat] = played
 
     def end_as_stored(self, finish: FinishRecord | None, status: str) -> None:
         """Take the ending another process stored."""

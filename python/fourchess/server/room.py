@@ -104,11 +104,11 @@ class Room:
 
     async def move(self, seat: str, text: object, ply: object, by: str = "human") -> Proposal:
         """Validate, store and announce a move for ``seat``; a RequestError changes nothing."""
-        return await self._change(lambda now: self.game.propose_move(seat, text, ply, now, by))
+        return await self._change(lambda now: self.game.propose_move(seat, text, ply, now, by), ply)
 
     async def leave(self, seat: str, kind: str, ply: object = None, by: str = "human") -> Proposal:
         """Resign, time out or claim for ``seat`` (or abort the game, when the leave aborts it)."""
-        return await self._change(lambda now: self.game.propose_leave(seat, kind, ply, now, by))
+        return await self._change(lambda now: self.game.propose_leave(seat, kind, ply, now, by), ply)
 
     def relay(self, seat: str, message: dict[str, Any]) -> None:
         """Teams: pass an arrow or chat line to the partner's connections only; FFA has no
@@ -127,8 +127,10 @@ class Room:
             if conn.seat == seat:
                 conn.send(text)
 
-    async def _change(self, propose: Callable[[float], Proposal]) -> Proposal:
+    async def _change(self, propose: Callable[[float], Proposal], ply: object) -> Proposal:
         async with self.lock:
+            if self.hub.store.shared and isinstance(ply, int) and ply > self.game.ply:
+                await self._catch_up()  # the client heard of a step before this process did
             for _ in range(2):
                 proposal = propose(self.hub.clock.now())
                 store = self.hub.store

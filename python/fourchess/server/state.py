@@ -7,7 +7,6 @@ from typing import Any
 from fourchess import Seat
 from fourchess.server.game import LiveGame
 from fourchess.server.settings import SEAT_NAMES
-from fourchess.svg import last_move_per_seat
 
 
 def board_part(game: LiveGame) -> dict[str, Any]:
@@ -26,7 +25,7 @@ def board_part(game: LiveGame) -> dict[str, Any]:
         "moves": [step.text for step in game.steps],
         "fen4": board.fen4(),
         "turn": turn,
-        "last_moves": {seat.name: str(move) for seat, move in last_move_per_seat(board).items()},
+        "last_moves": {seat: str(game.last_moves[seat]) for seat in SEAT_NAMES if seat in game.last_moves},
         "in_check": [seat.name for seat in active if board.is_check(seat)],
         "points": dict(zip(SEAT_NAMES, board.points)),
         "eliminated": [seat.name for seat in Seat if seat in eliminated],
