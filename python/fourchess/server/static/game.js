@@ -1,0 +1,455 @@
+// The game page (/games/{id}): one seat's view, or a spectator's, of a game on this server.
+
+import { BoardView } from "./board-view.js";
+import { GameSocket, socketUrl } from "./connection.js";
+import { clockText, isFfa, renderMoves, renderSeats, statusText } from "./panels.js";
+import { PROMOTION_NAMES, SEATS, isPromotionSquare, isSeat, isSquare, parseMove, partnerOf, seatTitle } from "./seats.js";
+import { forgetToken, rememberToken, showSeatInAddress, takeSeatLink } from "./token.js";
+
+const $ = (id) => document.getElementById(id);
+const MAX_ARROWS_PER_SEAT = 40;
+const MAX_CHAT_LINES = 200;
+const ERROR_SHOWN_MS = 8000;
+
+function gameIdFromPath() {
+  const match = /^\/games\/([^/]{1,200})\/?$/.exec(location.pathname);
+  return match ? decodeURIComponent(match[1]) : null;
+}
+
+const gameId = gameIdFromPath();
+const link = gameId ? takeSeatLink(gameId) : { seat: null, token: null };
+let token = link.token;
+let mySeat = null;
+let orientation = link.seat || "RED";
+let state = null;
+let selected = null;
+let moveInFlight = false; // sent; its state (or an error) has not come back yet
+let dragFrom = null;
+let clock = null; // {remaining, at}: the turn's seconds left at performance.now() = at
+const arrows = new Map(); // seat -> [{from, to}]: ours, and our partner's as received
+
+const board = new BoardView($("board"), gameId, redrawOverlay);
+const socket = new GameSocket(socketUrl(gameId), {
+  hello: () => ({ type: "hello", token }),
+  onMessage: receive,
+  onStatus: showConnection,
+});
+
+// --- messages from the server -------------------------------------------------------------
+
+function receive(message) {
+  switch (message.type) {
+    case "welcome":
+      welcome(message);
+      break;
+    case "state":
+      applyState(message.state ?? message);
+      break;
+    case "error":
+      refused(message);
+      break;
+    case "arrow":
+      if (teamsSeat() && message.seat === partnerOf(mySeat) && isSquare(message.from) && isSquare(message.to)) {
+        addArrow(message.seat, message.from, message.to);
+      }
+      break;
+    case "clear_arrows":
+      if (isSeat(message.seat)) arrows.delete(message.seat);
+      redrawOverlay();
+      break;
+    case "chat":
+      if (teamsSeat() && isSeat(message.seat) && typeof message.text === "string") addChatLine(message.seat, message.text);
+      break;
+    case "rematch":
+      goToRematch(message.url);
+      break;
+    default:
+      break; // pong, and anything newer than this page
+  }
+}
+
+function welcome(message) {
+  socket.welcomed();
+  const seat = isSeat(message.seat) ? message.seat : null;
+  if (token && !seat) dropToken("This link's seat was not recognised: you are watching the game.");
+  mySeat = seat;
+  if (seat) {
+    rememberToken(gameId, seat, token);
+    if (link.seat !== seat) showSeatInAddress(seat); // a reload must find the stored token
+  }
+  orientation = mySeat || link.seat || "RED";
+  document.body.classList.toggle("spectator", !mySeat);
+  $("rotate").hidden = Boolean(mySeat);
+  applyState(message.state, true);
+}
+
+function refused(message) {
+  moveInFlight = false;
+  showError(message.message || message.error || "The server refused that.", message.error);
+  if (message.error === "bad_token") {
+    dropToken("This link's seat token was refused: you are watching the game.");
+    socket.reconnectNow();
+  } else if (message.error === "no_such_game") {
+    socket.stop();
+    $("status").dataset.status = "missing";
+    $("status").textContent = "There is no game at this address.";
+  }
+  redrawOverlay();
+}
+
+function dropToken(text) {
+  if (link.seat) forgetToken(gameId, link.seat);
+  token = null;
+  showError(text, "bad_token");
+}
+
+function applyState(next, fresh = false) {
+  if (!next || typeof next !== "object") return;
+  if (!fresh && state && typeof next.ply === "number" && next.ply < state.ply) return; // an older step
+  const newStep = !state || next.ply !== state.ply || next.status !== state.status;
+  state = next;
+  if (newStep) {
+    selected = null;
+    moveInFlight = false;
+    hidePromotion();
+  }
+  const status = $("status");
+  status.textContent = statusText(state, mySeat);
+  Object.assign(status.dataset, {
+    ply: String(state.ply ?? ""), turn: state.turn || "", seat: mySeat || "", status: state.status || "",
+    mode: isFfa(state) ? "ffa" : "teams",
+  });
+  renderSeats($("seats"), state, mySeat);
+  renderMoves($("moves"), state.moves);
+  resyncClock();
+  showActions();
+  showChat();
+  if (newStep && !$("pgn4").hidden) loadPgn4();
+  board.show(orientation, state.ply);
+  redrawOverlay();
+}
+
+// --- moving pieces ------------------------------------------------------------------------
+
+// A seat that is out (an FFA walking king moves by itself) has no moves to choose.
+function myTurn() {
+  return Boolean(state && mySeat && state.status === "playing" && state.turn === mySeat && !moveInFlight &&
+    !(state.eliminated || []).includes(mySeat));
+}
+
+function highlights() {
+  return state?.settings?.show_legal_moves !== false && Array.isArray(state?.legal_moves);
+}
+
+function legalFrom(square) {
+  return highlights() ? state.legal_moves.map(parseMove).filter((move) => move && move.from === square) : [];
+}
+
+function ownPiece(square) {
+  return board.pieceOn(square)?.seat === mySeat;
+}
+
+// The moves from `from` to `to` to choose between (several for a Teams promotion).
+function movesBetween(from, to) {
+  if (highlights()) {
+    return state.legal_moves.filter((text) => {
+      const move = parseMove(text);
+      return move && move.from === from && move.to === to;
+    });
+  }
+  const piece = board.pieceOn(from);
+  if (piece?.kind === "pawn" && isPromotionSquare(mySeat, to, isFfa(state))) {
+    return isFfa(state) ? [`${from}-${to}=Q`] : ["Q", "R", "B", "N"].map((letter) => `${from}-${to}=${letter}`);
+  }
+  return [`${from}-${to}`]; // no highlights: the server says whether it is legal
+}
+
+function onBoardClick(event) {
+  if (event.button !== 0) return;
+  const square = board.squareAt(event);
+  clearArrowsOnClick(event.shiftKey);
+  if (event.shiftKey) return;
+  if (!square || !myTurn()) {
+    select(null);
+    return;
+  }
+  if (selected && square !== selected && !ownPiece(square)) {
+    const choices = movesBetween(selected, square);
+    if (choices.length === 1) play(choices[0]);
+    else if (choices.length > 1) showPromotion(choices);
+    else select(null);
+    return;
+  }
+  select(square === selected || !ownPiece(square) ? null : square);
+}
+
+function select(square) {
+  selected = square;
+  hidePromotion();
+  redrawOverlay();
+}
+
+function play(move) {
+  hidePromotion();
+  if (!socket.send({ type: "move", move, ply: state.ply })) {
+    showError("Not connected to the server; the move was not sent.", "offline");
+    return;
+  }
+  moveInFlight = true;
+  selected = null;
+  redrawOverlay();
+}
+
+const PROMOTION_ORDER = "QRBND";
+
+function showPromotion(choices) {
+  const holder = $("promotion-choices");
+  const rank = (move) => PROMOTION_ORDER.indexOf(parseMove(move)?.promotion || "");
+  holder.replaceChildren(...[...choices].sort((a, b) => rank(a) - rank(b)).map((move) => {
+    const button = document.createElement("button");
+    button.type = "button";
+    const letter = parseMove(move)?.promotion || "";
+    button.textContent = PROMOTION_NAMES[letter] || letter;
+    button.dataset.move = move;
+    button.addEventListener("click", () => play(move));
+    return button;
+  }));
+  $("promotion").hidden = false;
+}
+
+function hidePromotion() {
+  $("promotion").hidden = true;
+  $("promotion-choices").replaceChildren();
+}
+
+function redrawOverlay() {
+  const targets = selected ? [...new Set(legalFrom(selected).map((move) => move.to))] : [];
+  board.drawMarks(selected, targets);
+  const drawn = [];
+  for (const [seat, list] of arrows) for (const arrow of list) drawn.push({ seat, ...arrow });
+  board.drawArrows(drawn);
+}
+
+// --- arrows and chat (Teams: the partner only) ----------------------------------------------
+
+function teamsSeat() {
+  return Boolean(state && mySeat && !isFfa(state));
+}
+
+function addArrow(seat, from, to) {
+  const list = arrows.get(seat) || [];
+  if (list.some((arrow) => arrow.from === from && arrow.to === to)) return false;
+  if (list.length >= MAX_ARROWS_PER_SEAT) list.shift();
+  list.push({ from, to });
+  arrows.set(seat, list);
+  redrawOverlay();
+  return true;
+}
+
+// A left click clears every arrow shown; shift+click only ours. The partner hears of ours.
+function clearArrowsOnClick(onlyMine) {
+  if (!teamsSeat()) return;
+  if ((arrows.get(mySeat) || []).length) socket.send({ type: "clear_arrows" });
+  if (onlyMine) arrows.delete(mySeat);
+  else arrows.clear();
+  redrawOverlay();
+}
+
+function onPointerDown(event) {
+  if (event.button === 2 && teamsSeat()) dragFrom = board.squareAt(event);
+}
+
+function onPointerUp(event) {
+  if (event.button !== 2 || !dragFrom) return;
+  const to = board.squareAt(event);
+  const from = dragFrom;
+  dragFrom = null;
+  if (to && to !== from && addArrow(mySeat, from, to)) socket.send({ type: "arrow", from, to });
+}
+
+function addChatLine(seat, text) {
+  const line = document.createElement("li");
+  line.className = `chat-line ${seat.toLowerCase()}`;
+  line.dataset.seat = seat;
+  const who = document.createElement("span");
+  who.className = "chat-who";
+  who.textContent = seat === mySeat ? "You" : `${seatTitle(seat)} (${state?.seats?.[seat]?.name || seatTitle(seat)})`;
+  const body = document.createElement("span");
+  body.className = "chat-text";
+  body.textContent = text;
+  line.append(who, ": ", body);
+  const log = $("chat-log");
+  log.append(line);
+  while (log.children.length > MAX_CHAT_LINES) log.firstElementChild.remove();
+  log.scrollTop = log.scrollHeight;
+}
+
+function onChatSubmit(event) {
+  event.preventDefault();
+  const input = $("chat-text");
+  const text = input.value;
+  if (!text.trim() || text.length > 200) return;
+  if (!socket.send({ type: "chat", text })) {
+    showError("Not connected to the server; the message was not sent.", "offline");
+    return;
+  }
+  addChatLine(mySeat, text);
+  input.value = "";
+}
+
+function showChat() {
+  $("chat").hidden = !teamsSeat();
+}
+
+// --- clock, buttons, PGN4, errors ----------------------------------------------------------
+
+function resyncClock() {
+  const given = state.clock;
+  const running = state.status === "playing" && given && given.turn_seconds && typeof given.remaining === "number";
+  clock = running ? { remaining: given.remaining, at: performance.now() } : null;
+  tickClock();
+}
+
+function tickClock() {
+  const shown = $("clock");
+  for (const cell of document.querySelectorAll("#seats .seat-clock")) cell.textContent = "";
+  if (!clock || !state) {
+    shown.hidden = true;
+    shown.dataset.remaining = "";
+    return;
+  }
+  const left = Math.max(0, clock.remaining - (performance.now() - clock.at) / 1000);
+  shown.hidden = false;
+  shown.textContent = `${seatTitle(state.turn)}: ${clockText(left)}`;
+  shown.dataset.remaining = left.toFixed(1);
+  shown.classList.toggle("low", left < 10);
+  const cell = document.querySelector(`#seats .seat-row[data-seat="${state.turn}"] .seat-clock`);
+  if (cell) cell.textContent = clockText(left);
+}
+
+function showActions() {
+  const playing = state.status === "playing";
+  const seated = Boolean(mySeat);
+  const out = seated && (state.eliminated || []).includes(mySeat);
+  const resign = $("resign");
+  resign.hidden = !(seated && playing && !out);
+  if (resign.hidden) unarmResign();
+  const claim = $("claim");
+  claim.hidden = !(seated && playing && isFfa(state));
+  claim.disabled = !(state.can_claim || []).includes(mySeat);
+  const rematch = $("rematch");
+  rematch.hidden = !(seated && !playing);
+  rematch.disabled = false;
+  rematch.textContent = state.rematch ? "Join the rematch" : "Rematch";
+  const watch = $("rematch-link");
+  watch.hidden = !(state.rematch && !seated);
+  if (state.rematch) $("rematch-anchor").href = `/games/${encodeURIComponent(state.rematch)}`;
+  const result = $("result");
+  result.textContent = playing ? "" : finalText();
+  result.hidden = !result.textContent;
+}
+
+function finalText() {
+  const ranking = state.outcome?.ranking;
+  if (!isFfa(state) || !Array.isArray(ranking)) return state.result ? `Result: ${state.result}` : "";
+  const points = state.outcome.points || {};
+  const places = ranking.map((place, index) =>
+    `${index + 1}. ${place.filter(isSeat).map((seat) => `${seatTitle(seat)} ${points[seat] ?? 0}`).join(", ")}`);
+  return `${state.result ? `Result: ${state.result}. ` : ""}Ranking: ${places.join("; ")}`;
+}
+
+let resignTimer = null;
+
+function unarmResign() {
+  clearTimeout(resignTimer);
+  delete $("resign").dataset.armed;
+  $("resign").textContent = "Resign";
+}
+
+// Resigning takes a second click within a few seconds (no modal dialog).
+function onResign() {
+  const button = $("resign");
+  if (!button.dataset.armed) {
+    button.dataset.armed = "true";
+    button.textContent = "Click again to resign";
+    resignTimer = setTimeout(unarmResign, 4000);
+    return;
+  }
+  unarmResign();
+  if (!socket.send({ type: "resign" })) showError("Not connected to the server.", "offline");
+}
+
+function goToRematch(url) {
+  let target;
+  try {
+    target = new URL(String(url), location.href);
+  } catch {
+    return;
+  }
+  if (target.origin !== location.origin) return; // only ever our own game pages
+  socket.stop();
+  location.assign(target.href);
+}
+
+async function loadPgn4() {
+  const box = $("pgn4");
+  box.hidden = false;
+  try {
+    const response = await fetch(`/api/games/${encodeURIComponent(gameId)}/pgn4`, { cache: "no-store" });
+    box.value = response.ok ? await response.text() : `The server answered ${response.status}.`;
+  } catch {
+    box.value = "The PGN4 could not be fetched.";
+  }
+}
+
+let errorTimer = null;
+
+function showError(text, code) {
+  const shown = $("error");
+  shown.textContent = text;
+  shown.dataset.error = code || "";
+  shown.hidden = false;
+  clearTimeout(errorTimer);
+  errorTimer = setTimeout(() => {
+    shown.hidden = true;
+  }, ERROR_SHOWN_MS);
+}
+
+function showConnection(status) {
+  const shown = $("connection");
+  shown.dataset.connection = status;
+  shown.textContent = { open: "connected", connecting: "connecting…", closed: "reconnecting…" }[status] || status;
+}
+
+// --- start ---------------------------------------------------------------------------------
+
+function start() {
+  if (!gameId) {
+    $("status").textContent = "This is not a game address.";
+    $("status").dataset.status = "missing";
+    return;
+  }
+  const boardBox = $("board");
+  boardBox.addEventListener("click", onBoardClick);
+  boardBox.addEventListener("pointerdown", onPointerDown);
+  boardBox.addEventListener("pointerup", onPointerUp);
+  boardBox.addEventListener("contextmenu", (event) => event.preventDefault());
+  $("promotion-cancel").addEventListener("click", () => select(null));
+  $("resign").addEventListener("click", onResign);
+  $("claim").addEventListener("click", () => socket.send({ type: "claim" }));
+  $("rematch").addEventListener("click", () => {
+    if (socket.send({ type: "rematch" })) $("rematch").disabled = true;
+  });
+  $("chat-form").addEventListener("submit", onChatSubmit);
+  $("pgn4-link").href = `/api/games/${encodeURIComponent(gameId)}/pgn4`;
+  $("pgn4-show").addEventListener("click", loadPgn4);
+  $("rotate").addEventListener("click", () => {
+    orientation = SEATS[(SEATS.indexOf(orientation) + 1) % 4];
+    if (state) board.show(orientation, state.ply);
+  });
+  document.title = `fourchess game ${gameId}`;
+  setInterval(tickClock, 250);
+  socket.start();
+}
+
+start();

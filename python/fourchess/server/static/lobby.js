@@ -1,0 +1,158 @@
+// The lobby (/): a form that creates a game and then shows each seat's link and a spectator link.
+
+import { SEATS, seatTitle } from "./seats.js";
+
+const $ = (id) => document.getElementById(id);
+const MAX_NAME_LENGTH = 40;
+
+function element(name, attributes = {}, text) {
+  const node = document.createElement(name);
+  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, value);
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function seatFields() {
+  const holder = $("seat-fields");
+  for (const seat of SEATS) {
+    const lower = seat.toLowerCase();
+    const label = element("label", { class: `seat-label ${lower}`, for: `player-${lower}` }, seatTitle(seat));
+    const player = element("select", { id: `player-${lower}`, name: `player_${lower}` });
+    player.append(element("option", { value: "human" }, "Human"), element("option", { value: "cpu" }, "CPU"));
+    const name = element("input", {
+      id: `name-${lower}`, name: `name_${lower}`, maxlength: String(MAX_NAME_LENGTH), placeholder: `${seatTitle(seat)}'s name`,
+      "aria-label": `${seatTitle(seat)}'s name`,
+    });
+    holder.append(label, player, name);
+  }
+}
+
+// The POST /api/games body (docs/server.md); null when a field is out of range (the error shown).
+function settingsFromForm() {
+  const form = $("create");
+  const mode = form.elements.mode.value === "ffa" ? "ffa" : "teams";
+  const settings = {
+    mode,
+    turn_seconds: $("turn-seconds").value ? Number($("turn-seconds").value) : null,
+    move_limit: null,
+    show_legal_moves: $("show-legal-moves").checked,
+    rotate_first_seat: $("rotate-first-seat").checked,
+    seats: {},
+  };
+  if (mode === "ffa") settings.dead_king_walking = $("dead-king-walking").checked;
+  if ($("move-limit-on").checked) {
+    const limit = Number($("move-limit").value);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 10000) return fail("The move limit is a whole number from 1 to 10000.");
+    settings.move_limit = limit;
+  }
+  for (const seat of SEATS) {
+    const lower = seat.toLowerCase();
+    const entry = { player: $(`player-${lower}`).value === "cpu" ? "cpu" : "human" };
+    const name = $(`name-${lower}`).value.trim();
+    if (name.length > MAX_NAME_LENGTH) return fail(`${seatTitle(seat)}'s name is longer than ${MAX_NAME_LENGTH} characters.`);
+    if (name) entry.name = name;
+    settings.seats[seat] = entry;
+  }
+  return settings;
+}
+
+function fail(text) {
+  const shown = $("create-error");
+  shown.textContent = text;
+  shown.hidden = false;
+  return null;
+}
+
+async function create(event) {
+  event.preventDefault();
+  $("create-error").hidden = true;
+  const settings = settingsFromForm();
+  if (!settings) return;
+  const button = $("create-button");
+  button.disabled = true;
+  try {
+    const response = await fetch("/api/games", {
+      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(settings),
+    });
+    const answer = await response.json().catch(() => ({}));
+    if (!response.ok) {
+      fail(answer.message || `The server answered ${response.status}.`);
+      return;
+    }
+    showLinks(answer, settings);
+  } catch {
+    fail("The server could not be reached.");
+  } finally {
+    button.disabled = false;
+  }
+}
+
+async function copy(text, button) {
+  try {
+    await navigator.clipboard.writeText(text);
+  } catch {
+    // no clipboard API (plain http on another host): the link stays selected for Ctrl+C
+    const field = button.parentElement.querySelector("input");
+    field.select();
+  }
+  button.textContent = "Copied";
+  setTimeout(() => {
+    button.textContent = "Copy";
+  }, 1500);
+}
+
+// One row of the created game: its label, then the link (copy, open), or why there is none.
+function linkRow(label, className, href, missing) {
+  const row = element("li", { class: "link-row" });
+  row.append(element("span", { class: `seat-label ${className}` }, label));
+  if (!href) {
+    row.append(element("span", { class: "hint" }, missing));
+    return row;
+  }
+  const field = element("input", { readonly: "", value: href, "aria-label": `${label} link` });
+  field.addEventListener("focus", () => field.select());
+  const button = element("button", { type: "button", class: "secondary" }, "Copy");
+  button.addEventListener("click", () => copy(href, button));
+  row.append(field, button, element("a", { href, target: "_blank", rel: "noopener noreferrer" }, "Open"));
+  return row;
+}
+
+function showLinks(answer, settings) {
+  const list = $("links");
+  const absolute = (url) => {
+    if (typeof url !== "string" || !url.startsWith("/")) return null; // only ever links to this site
+    const link = new URL(url, location.origin);
+    return link.origin === location.origin ? link.href : null;
+  };
+  const rows = SEATS.map((seat) => {
+    const given = answer.seats?.[seat] || {};
+    const href = given.cpu ? null : absolute(given.url);
+    const row = linkRow(seatTitle(seat), seat.toLowerCase(), href, given.cpu ? "CPU player" : "no link was given");
+    row.dataset.seat = seat;
+    if (given.cpu) row.dataset.cpu = "true";
+    const name = settings.seats[seat].name;
+    if (name) row.firstElementChild.textContent = `${seatTitle(seat)}: ${name}`;
+    return row;
+  });
+  const watch = linkRow("Watch", "", absolute(`/games/${encodeURIComponent(answer.id)}`), "");
+  watch.dataset.seat = "SPECTATOR";
+  list.replaceChildren(...rows, watch);
+  $("created").hidden = false;
+  $("created").dataset.game = String(answer.id || "");
+  $("created").scrollIntoView({ block: "start" });
+}
+
+function start() {
+  seatFields();
+  $("create").addEventListener("submit", create);
+  $("move-limit-on").addEventListener("change", () => {
+    $("move-limit").disabled = !$("move-limit-on").checked;
+  });
+  for (const radio of $("create").elements.mode) {
+    radio.addEventListener("change", () => {
+      $("dead-king-field").hidden = $("create").elements.mode.value !== "ffa";
+    });
+  }
+}
+
+start();
