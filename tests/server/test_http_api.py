@@ -34,6 +34,11 @@ def test_a_new_game_gives_each_human_seat_a_secret_link(api: Api) -> None:
     assert "token" not in json.dumps(state)
 
 
+def test_a_cpu_seat_may_think_for_a_millisecond(api: Api) -> None:
+    created = api.create(seats={"RED": {"player": "cpu"}}, cpu_movetime=0.001)
+    assert api.state(created["id"])["settings"]["cpu_movetime"] == 0.001
+
+
 def test_a_move_is_stored_and_the_state_follows(api: Api) -> None:
     game = api.create()
     red = game["seats"]["RED"]["token"]
@@ -60,6 +65,7 @@ def test_a_move_is_stored_and_the_state_follows(api: Api) -> None:
         ({"grace_seconds": -1}, "grace_seconds"),
         ({"grace_seconds": float("inf")}, "grace_seconds"),
         ({"cpu_movetime": 100}, "cpu_movetime"),
+        ({"cpu_movetime": 0.0005}, "cpu_movetime"),
         ({"seats": {"PURPLE": {}}}, "PURPLE"),
         ({"seats": {"RED": {"player": "robot"}}}, "seats.RED.player"),
         ({"seats": {"RED": {"name": "x" * 41}}}, "seats.RED.name"),

@@ -19,6 +19,7 @@ from fourchess.server.errors import BadRequest, BadSettings
 SEAT_NAMES = tuple(seat.name for seat in Seat)  # RED, BLUE, YELLOW, GREEN
 MAX_NAME_LENGTH = 40
 HUMAN, CPU = "human", "cpu"
+MIN_CPU_MOVETIME = 0.001  # a millisecond: the least the search honours (it reads the clock every 1024 nodes)
 
 
 @dataclass(frozen=True)
@@ -95,7 +96,7 @@ class GameConfig:
         rules = Rules(mode=mode.lower(), dead_king_walking=flags["dead_king_walking"], move_limit=limit)
         game = GameSettings(rules, flags["rotate_first_seat"], turn, flags["show_legal_moves"])
         grace = _number(data, "grace_seconds", 60.0, 0.0, 600.0)
-        movetime = _number(data, "cpu_movetime", 0.5, 0.01, 10.0)
+        movetime = _number(data, "cpu_movetime", 0.5, MIN_CPU_MOVETIME, 10.0)
         return cls(game, _seats(data.get("seats", {})), grace, movetime)
 
 
