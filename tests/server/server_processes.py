@@ -59,7 +59,7 @@ class ThreadServer:
     async def _main(self) -> None:
         import uvicorn
 
-        from fourchess.server.app import MAX_MESSAGE_BYTES, create_app
+        from fourchess.server.app import create_app, server_options
         from fourchess.server.cpu import CpuPlayers
         from fourchess.server.hub import Hub
         from fourchess.server.store import open_store
@@ -67,7 +67,7 @@ class ThreadServer:
         self._loop = asyncio.get_running_loop()
         origin = os.urandom(8).hex()
         self.hub = Hub(open_store(self.db_url, origin=origin), clock=self.clock, cpu=CpuPlayers(self.cpu_workers), origin=origin)
-        config = uvicorn.Config(create_app(self.hub), lifespan="on", log_level="warning", ws_max_size=MAX_MESSAGE_BYTES * 2)
+        config = uvicorn.Config(create_app(self.hub), log_level="warning", **server_options())
         self._server = uvicorn.Server(config)
         self._sock.listen(128)
         serving = asyncio.ensure_future(self._server.serve(sockets=[self._sock]))

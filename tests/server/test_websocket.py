@@ -7,7 +7,8 @@ import json
 
 import pytest
 from server_client import Api, Socket
-from server_processes import ThreadServer
+from server_processes import ProcessServer, ThreadServer
+from websockets.sync.client import connect
 
 
 def test_the_welcome_names_the_seat(server: ThreadServer, api: Api) -> None:
@@ -18,6 +19,14 @@ def test_the_welcome_names_the_seat(server: ThreadServer, api: Api) -> None:
     assert blue.state["ply"] == 0 and blue.state["seats"]["BLUE"]["connected"]
     blue.close()
     watcher.close()
+
+
+@pytest.mark.parametrize("served", ["server", "live_server"])
+def test_states_go_out_uncompressed(request: pytest.FixtureRequest, served: str) -> None:
+    # permessage-deflate would compress every state once per socket: the server declines it
+    site: ThreadServer | ProcessServer = request.getfixturevalue(served)
+    with connect(f"{site.ws_url}/ws/games/none", compression="deflate") as ws:
+        assert ws.response is not None and "Sec-WebSocket-Extensions" not in ws.response.headers
 
 
 def test_a_move_reaches_every_page_after_it_is_stored(server: ThreadServer, api: Api) -> None:

@@ -33,6 +33,13 @@ STATIC = Path(__file__).parent / "static"
 log = logging.getLogger("fourchess.server")
 
 
+def server_options() -> dict[str, Any]:
+    """uvicorn's settings for this app. WebSocket frames are bounded near MAX_MESSAGE_BYTES, and
+    permessage-deflate is off: compressing every state once per socket took a seventh of the
+    server's time under load (bench/test_server_load.py), and a state is a few KB."""
+    return {"ws_max_size": MAX_MESSAGE_BYTES * 2, "ws_per_message_deflate": False, "lifespan": "on"}
+
+
 def create_app(hub: Hub) -> Starlette:
     """The application serving ``hub``'s games; the hub is started and stopped with it."""
 

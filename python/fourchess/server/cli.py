@@ -27,7 +27,7 @@ def _serve(args: argparse.Namespace) -> int:
     try:
         import uvicorn
 
-        from fourchess.server.app import MAX_MESSAGE_BYTES, create_app
+        from fourchess.server.app import create_app, server_options
         from fourchess.server.cpu import CpuPlayers
         from fourchess.server.hub import Hub
         from fourchess.server.store import open_store
@@ -41,5 +41,5 @@ def _serve(args: argparse.Namespace) -> int:
     store = open_store(args.db, origin=origin, data_dir=args.data_dir)
     hub = Hub(store, cpu=CpuPlayers(args.cpu_workers), origin=origin)
     print(f"fourchess serve: http://{args.host}:{args.port}/ ({store.kind})", flush=True)
-    uvicorn.run(create_app(hub), host=args.host, port=args.port, log_level=args.log_level, ws_max_size=MAX_MESSAGE_BYTES * 2, lifespan="on")
+    uvicorn.run(create_app(hub), host=args.host, port=args.port, log_level=args.log_level, **server_options())
     return 0
