@@ -148,7 +148,7 @@ class PostgresStore:
             raise RuntimeError(f"{self!r} is already open")
         asyncpg = _asyncpg()
         pool = await asyncpg.create_pool(
-            self.url, min_size=1, max_size=self.pool_size, server_settings={"application_name": "fourchess"}
+            self.url, min_size=1, max_size=self.pool_size, server_settings={"application_name": "fourchess"}, reset=_keep_session
         )
         try:
             async with pool.acquire() as connection, connection.transaction():
@@ -307,6 +307,12 @@ class PostgresStore:
         self._tasks.discard(task)
         if not task.cancelled() and task.exception() is not None:
             log.error("a notification callback failed", exc_info=task.exception())
+
+
+async def _keep_session(connection: Any) -> None:
+    """The pool's reset on release: nothing beyond asyncpg's rollback of an open transaction. The
+    store sets no session state on pooled connections (no SET, LISTEN or session locks), and the
+    default reset query was a second round trip for every query."""
 
 
 def _asyncpg() -> Any:
