@@ -30,6 +30,8 @@ log = logging.getLogger("fourchess.server")
 
 PARTNERS = {"RED": "YELLOW", "YELLOW": "RED", "BLUE": "GREEN", "GREEN": "BLUE"}
 DRIVE_LEASE = 10.0  # seconds a process keeps the right to move for a shared game's CPU seats
+LEASE_RENEWAL = DRIVE_LEASE / 2  # a lease this process holds is renewed once less than this is left
+PRESENCE_REFRESH = 5.0  # a CPU seat's move reads the other processes' presence at most this often
 PRESENCE_WINDOW = 25.0  # a seat seen by another process this recently counts as connected
 
 
@@ -49,6 +51,8 @@ class Room:
         self._timer: Any = None
         self._driving: int | None = None  # the ply a drive task is working on
         self._lease_taken_until = 0.0  # another process drives this game until then
+        self._lease_held_until = 0.0  # this process drives it until then
+        self._presence_read_at = -PRESENCE_REFRESH
         self._tasks: set[asyncio.Task[None]] = set()
 
     # --- presence ------------------------------------------------------------------------------
@@ -253,12 +257,9 @@ class Room:
         self.schedule()
 
     async def _drive_turn(self, seat: str, ply: int) -> None:
-        store, now = self.hub.store, self.hub.clock.now()
-        if store.shared:
-            self.remote_seen = await store.presence(self.game.id)
-            if not await store.claim_drive(self.game.id, self.hub.origin, now, DRIVE_LEASE):
-                self._lease_taken_until = now + DRIVE_LEASE  # try again when its lease may have run out
-                return
+        now = self.hub.clock.now()
+        if self.hub.store.shared and not await self._may_drive(seat, now):
+            return
         deadline = self.game.deadline()
         if deadline is not None and now >= deadline:
             await self.leave(seat, "timeout", ply, by="clock")
@@ -271,6 +272,22 @@ class Room:
             move = await self.hub.cpu.choose(board, self.game.config.cpu_movetime)
             if self.cpu_playing(seat):  # not if the player came back while it thought
                 await self.move(seat, str(move), ply, by="cpu")
+
+    async def _may_drive(self, seat: str, now: float) -> bool:
+        """On a shared store: read where the seats are connected when the choice depends on it (a
+        human seat) or the last reading is old, and hold the game's drive lease, renewing it only
+        when half of it is gone (two queries per CPU move were a fifth of the server's time)."""
+        store = self.hub.store
+        if self.game.config.seats[SEAT_NAMES.index(seat)].player != CPU or now >= self._presence_read_at + PRESENCE_REFRESH:
+            self.remote_seen = await store.presence(self.game.id)
+            self._presence_read_at = now
+        if now < self._lease_held_until - LEASE_RENEWAL:
+            return True
+        if not await store.claim_drive(self.game.id, self.hub.origin, now, DRIVE_LEASE):
+            self._lease_taken_until = now + DRIVE_LEASE  # try again when its lease may have run out
+            return False
+        self._lease_held_until = now + DRIVE_LEASE
+        return True
 
     def close(self) -> None:
         """Stop the timer and the room's tasks (the server is shutting down)."""
