@@ -3,7 +3,10 @@ stored move, errors to the sender only, spectators, and Teams' partner-only arro
 
 from __future__ import annotations
 
+import asyncio
 import json
+import logging
+import socket
 
 import pytest
 from server_client import Api, Socket
@@ -111,3 +114,37 @@ def test_ffa_has_no_private_channel(server: ThreadServer, api: Api) -> None:
         red.send(message)
         assert red.receive("error")["error"] == "bad_request"
     red.close()
+
+
+def test_a_socket_lost_while_its_move_is_stored_ends_quietly(server: ThreadServer, api: Api) -> None:
+    # the writer finds the socket gone while the handler awaits the store: the handler then stops
+    # reading instead of raising (uvicorn logged "Exception in ASGI application" for it)
+    errors: list[logging.LogRecord] = []
+    handler = logging.Handler(logging.ERROR)
+    handler.emit = errors.append  # type: ignore[method-assign]
+    logging.getLogger("uvicorn.error").addHandler(handler)
+    try:
+        game = api.create(grace_seconds=600)
+        room = server.hub.rooms[game["id"]]
+        red = Socket(server.ws_url, game["id"], game["seats"]["RED"]["token"])
+        server.call(room.lock.acquire)  # the move's handler will wait here, as if for the store
+        red.send({"type": "move", "move": "h2-h4", "ply": 0})
+        red.ws.socket.shutdown(socket.SHUT_RDWR)  # the client goes, abruptly
+        red_conn = server.call(lambda: next(conn for conn in room.connections if conn.seat == "RED"))
+        for _ in range(200):  # states go out (a seat comes and goes) until one fails to reach Red
+            Socket(server.ws_url, game["id"], game["seats"]["BLUE"]["token"]).close()
+            if server.call(lambda: red_conn.closed):
+                break
+        assert server.call(lambda: red_conn.closed)
+        server.call(room.lock.release)
+
+        async def detached() -> None:  # the handler stores the move, then lets the socket go
+            while red_conn in room.connections:
+                await asyncio.sleep(0.01)
+
+        server.call(detached)
+        assert api.state(game["id"])["moves"] == ["h2-h4"]  # taken and stored all the same
+        red.close()
+    finally:
+        logging.getLogger("uvicorn.error").removeHandler(handler)
+    assert [record.getMessage() for record in errors] == []

@@ -15,7 +15,7 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
-from starlette.websockets import WebSocket, WebSocketDisconnect
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from fourchess import Seat
 from fourchess import svg
@@ -184,7 +184,9 @@ class _Api:
             token = hello.get("token")
             seat = None if token is None else room.game.seat_for(token)
             await room.attach(conn, seat)
-            while True:
+            # the writer may find the socket gone (or drop a client too far behind) while a
+            # request is handled; then there is nothing more to read
+            while websocket.application_state == WebSocketState.CONNECTED:
                 text = await websocket.receive_text()
                 try:
                     await self._handle(room, conn, _message(text))
