@@ -21,6 +21,7 @@ class StoredCounts:
     steps: int  # every stored step, the CPU seat's too
     human_steps: int
     cpu_steps: int
+    steps_in_window: int  # stored steps the server made in the measured window
 
 
 async def read_games(db_url: str, ids: list[str]) -> dict[str, GameRecord]:
@@ -38,7 +39,8 @@ async def read_games(db_url: str, ids: list[str]) -> dict[str, GameRecord]:
 
 def check_stored(result: LoadResult, records: dict[str, GameRecord]) -> StoredCounts:
     """Assert the run lost nothing, duplicated nothing and stored only legal games; the counts."""
-    steps = human = 0
+    steps = human = in_window = 0
+    wall_start, wall_end = result.wall_window
     for game in result.games:
         record = records[game.id]
         stored = {step.ply: step for step in record.steps}
@@ -55,7 +57,8 @@ def check_stored(result: LoadResult, records: dict[str, GameRecord]) -> StoredCo
         _check_replay(game.id, record, game.last_state)
         steps += len(record.steps)
         human += len(theirs)
-    return StoredCounts(len(result.games), steps, human, steps - human)
+        in_window += sum(1 for step in record.steps if wall_start <= step.at < wall_end)
+    return StoredCounts(len(result.games), steps, human, steps - human, in_window)
 
 
 def _check_replay(game_id: str, record: GameRecord, last_state: dict | None) -> None:

@@ -2,12 +2,13 @@
 ``fourchess serve``, each lane creating a game, playing its human seats over one WebSocket per seat
 and starting a new game when one ends, until the time is up.
 
-Every human move is a random one of the state's ``legal_moves``, sent with the state's ``ply`` by the
-seat whose turn it is, and is counted as it goes: sent, then acknowledged (a state whose ``moves``
-holds it at its ply), refused (an ``error``) or replaced (a state with another step at its ply).
-Latency is from the send to the state that answers it. When the time is up no new move is sent;
-each game is left once nothing it sent is unanswered and the CPU seat has made its move.
-"""
+Every human move is a random one of the state's ``legal_moves``, sent with the state's ``ply`` by
+the seat whose turn it is, at once or after a think time (so that many games at a set pace offer a
+set rate, instead of each game moving as fast as the server answers). It is counted as it goes:
+sent, then acknowledged (a state whose ``moves`` holds it at its ply), refused (an ``error``) or
+replaced (a state with another step at its ply). Latency is from the send to the state that
+answers it. When the time is up no new move is sent; each game is left once nothing it sent is
+unanswered and the CPU seat has made its move."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ import random
 import socket
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -53,20 +55,34 @@ class LoadedGame:
 
 @dataclass
 class LoadResult:
-    """What one run did: every game, how long the play took (seconds), and the client's CPU time."""
+    """What one run did: every game, and the measured window (after the warm-up, until the time
+    was up) as perf_counter and as wall-clock (time.time, the stored steps' clock) bounds, with
+    what each probe counted over it (e.g. a process's CPU seconds)."""
 
     games: list[LoadedGame]
-    seconds: float
-    client_cpu_seconds: float
+    window: tuple[float, float]
+    wall_window: tuple[float, float]
+    probed: dict[str, float]
+
+    @property
+    def seconds(self) -> float:
+        return self.window[1] - self.window[0]
 
     def moves(self) -> list[SentMove]:
+        """Every move sent, in the window or not."""
         return [move for game in self.games for move in game.sent]
 
     def answers(self) -> Counter[str]:
         return Counter(move.answer or "unanswered" for move in self.moves())
 
+    def measured(self) -> list[SentMove]:
+        """The moves sent in the window."""
+        start, end = self.window
+        return [move for move in self.moves() if start <= move.sent_at < end]
+
     def latencies(self) -> list[float]:
-        return sorted(move.latency for move in self.moves() if move.latency is not None)
+        """The latencies of the moves sent in the window, ascending."""
+        return sorted(move.latency for move in self.measured() if move.latency is not None)
 
 
 def percentile(ordered: list[float], fraction: float) -> float:
@@ -80,8 +96,9 @@ def percentile(ordered: list[float], fraction: float) -> float:
 class _Play:
     """A game's three human seats on their sockets, until the game ends or the run stops."""
 
-    def __init__(self, game: LoadedGame, tokens: dict[str, str], ws_url: str, rng: random.Random, stopping: asyncio.Event) -> None:
+    def __init__(self, game: LoadedGame, tokens: dict[str, str], ws_url: str, rng: random.Random, stopping: asyncio.Event, think: float) -> None:
         self.game = game
+        self.think = think
         self.tokens = tokens
         self.ws_url = ws_url
         self.rng = rng
@@ -89,6 +106,7 @@ class _Play:
         self.pending: dict[str, SentMove | None] = {seat: None for seat in HUMAN_SEATS}
         self.sent_for_ply: dict[str, int] = {seat: -1 for seat in HUMAN_SEATS}
         self.left = asyncio.Event()  # the game is over, or the run stopped and the game is at rest
+        self.thinking: set[asyncio.Task[None]] = set()
 
     async def run(self) -> None:
         sockets = [await self._open(seat) for seat in HUMAN_SEATS]
@@ -98,9 +116,9 @@ class _Play:
         try:
             done, _ = await asyncio.wait([left, *tasks], return_when=asyncio.FIRST_COMPLETED)
         finally:
-            for task in (left, *tasks):
+            for task in (left, *tasks, *self.thinking):
                 task.cancel()
-            await asyncio.gather(left, *tasks, return_exceptions=True)
+            await asyncio.gather(left, *tasks, *self.thinking, return_exceptions=True)
             for ws in sockets:
                 await ws.close()
         for task in done:
@@ -143,11 +161,27 @@ class _Play:
             self.left.set()
             return
         if state["turn"] == seat and self.pending[seat] is None and self.sent_for_ply[seat] < ply and not self.stopping.is_set():
-            move = SentMove(ply, self.rng.choice(state["legal_moves"]), seat, time.perf_counter())
-            self.pending[seat] = move
             self.sent_for_ply[seat] = ply
-            game.sent.append(move)
-            await ws.send(json.dumps({"type": "move", "move": move.text, "ply": ply}))
+            text = self.rng.choice(state["legal_moves"])
+            if self.think:
+                task = asyncio.create_task(self._send_later(seat, ws, ply, text, self.think * self.rng.uniform(0.5, 1.5)))
+                self.thinking.add(task)
+                task.add_done_callback(self.thinking.discard)
+            else:
+                await self._send(seat, ws, ply, text)
+
+    async def _send_later(self, seat: str, ws: ClientConnection, ply: int, text: str, delay: float) -> None:
+        await asyncio.sleep(delay)
+        if self.stopping.is_set():  # the time is up while the seat thought: it sends nothing
+            self._check_rest()
+        else:
+            await self._send(seat, ws, ply, text)
+
+    async def _send(self, seat: str, ws: ClientConnection, ply: int, text: str) -> None:
+        move = SentMove(ply, text, seat, time.perf_counter())
+        self.pending[seat] = move
+        self.game.sent.append(move)
+        await ws.send(json.dumps({"type": "move", "move": text, "ply": ply}))
 
     def _on_error(self, seat: str, message: dict[str, Any], now: float) -> None:
         pending = self.pending[seat]
@@ -173,9 +207,24 @@ def count_cpu_steps(game: LoadedGame) -> int:
     return sum(1 for ply in range(game.last_state["ply"]) if ply not in ours)
 
 
-async def run_load(url: str, ws_url: str, *, lanes: int, seconds: float, settings: dict[str, Any], seed: int) -> LoadResult:
-    """Play ``lanes`` games at once for ``seconds`` (then let each come to rest); ``settings`` is
-    the POST /api/games body (its seats must make GREEN the only CPU seat)."""
+async def run_load(
+    url: str,
+    ws_url: str,
+    *,
+    lanes: int,
+    seconds: float,
+    settings: dict[str, Any],
+    seed: int,
+    think: float = 0.0,
+    warmup: float = 0.0,
+    probes: dict[str, Callable[[], float]] | None = None,
+) -> LoadResult:
+    """Play ``lanes`` games at once for ``warmup`` + ``seconds`` (then let each come to rest), the
+    figures taken over the last ``seconds``; ``settings`` is the POST /api/games body (its seats
+    must make GREEN the only CPU seat). A human seat waits ``think`` seconds on average (0.5 to 1.5
+    times it) before it sends; 0: at once. Each probe is read at the window's ends; "client_cpu"
+    (this process's CPU seconds) is always probed."""
+    probes = {"client_cpu": time.process_time, **(probes or {})}
     rng = random.Random(seed)
     games: list[LoadedGame] = []
     stopping = asyncio.Event()
@@ -192,14 +241,15 @@ async def run_load(url: str, ws_url: str, *, lanes: int, seconds: float, setting
                 game = LoadedGame(created["id"], mode)
                 games.append(game)
                 tokens = {seat: created["seats"][seat]["token"] for seat in HUMAN_SEATS}
-                await _Play(game, tokens, ws_url, lane_rng, stopping).run()
+                await _Play(game, tokens, ws_url, lane_rng, stopping, think).run()
 
-        cpu_before = time.process_time()
-        started = time.perf_counter()
         tasks = [asyncio.create_task(lane(index)) for index in range(lanes)]
+        await asyncio.sleep(warmup)
+        before = {name: probe() for name, probe in probes.items()}
+        start, wall_start = time.perf_counter(), time.time()
         await asyncio.sleep(seconds)
+        end, wall_end = time.perf_counter(), time.time()
+        probed = {name: probe() - before[name] for name, probe in probes.items()}
         stopping.set()
         await asyncio.gather(*tasks)
-        elapsed = time.perf_counter() - started
-        cpu = time.process_time() - cpu_before
-    return LoadResult(games, elapsed, cpu)
+    return LoadResult(games, (start, end), (wall_start, wall_end), probed)
