@@ -28,6 +28,7 @@ from websockets.asyncio.client import ClientConnection, connect
 CPU_SEAT = "GREEN"
 HUMAN_SEATS = ("RED", "BLUE", "YELLOW")
 MAX_SERVER_MESSAGE = 1 << 20  # a state at a long game's end is tens of KB; 1 MiB is plenty
+KEEPALIVE_SECONDS = 1.0
 SETTLE_TIMEOUT = 60.0  # seconds a game may take, after the time is up, to answer what was sent
 
 
@@ -107,6 +108,8 @@ class _Play:
         self.sent_for_ply: dict[str, int] = {seat: -1 for seat in HUMAN_SEATS}
         self.left = asyncio.Event()  # the game is over, or the run stopped and the game is at rest
         self.thinking: set[asyncio.Task[None]] = set()
+        self._last_text: str | bytes = ""
+        self._last_message: dict[str, Any] = {}
 
     async def run(self) -> None:
         sockets = [await self._open(seat) for seat in HUMAN_SEATS]
@@ -139,7 +142,9 @@ class _Play:
     async def _read(self, seat: str, ws: ClientConnection) -> None:
         async for text in ws:
             now = time.perf_counter()
-            message = json.loads(text)
+            if text != self._last_text:  # a broadcast reaches all three sockets: read it once
+                self._last_text, self._last_message = text, json.loads(text)
+            message = self._last_message
             kind = message["type"]
             if kind in ("welcome", "state"):
                 await self._on_state(seat, ws, message["state"], now)
@@ -228,7 +233,10 @@ async def run_load(
     rng = random.Random(seed)
     games: list[LoadedGame] = []
     stopping = asyncio.Event()
-    transport = httpx.AsyncHTTPTransport(socket_options=[(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)])
+    # idle connections are dropped before uvicorn's 5 s keep-alive ends them (a request sent on one
+    # the server is closing fails)
+    limits = httpx.Limits(keepalive_expiry=KEEPALIVE_SECONDS)
+    transport = httpx.AsyncHTTPTransport(socket_options=[(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)], limits=limits)
     async with httpx.AsyncClient(base_url=url, timeout=SETTLE_TIMEOUT, transport=transport) as http:
 
         async def lane(index: int) -> None:
