@@ -51,6 +51,7 @@ class GroupCommitThread:
         self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
         self._lock = threading.Lock()  # guards _accepting against the thread's last drain
         self._accepting = True
+        self._failed: Exception | None = None  # why the thread could not connect, for later callers
         self._stopped: asyncio.Future[None] | None = None
         self._thread = threading.Thread(target=self._main, name=f"fourchess-sqlite {path.name}", daemon=True)
 
@@ -65,7 +66,7 @@ class GroupCommitThread:
         future: asyncio.Future[Any] = loop.create_future()
         with self._lock:
             if not self._accepting:
-                raise RuntimeError(f"the SQLite store {self.path} is closed")
+                raise self._failed or RuntimeError(f"the SQLite store {self.path} is closed")
             self._queue.put(_Job(operation, writes, loop, future))
         return await future
 
@@ -85,6 +86,8 @@ class GroupCommitThread:
         try:
             connection = self._connect()
         except Exception as error:
+            with self._lock:
+                self._failed = error
             self._close_queue(error)
             return
         try:
