@@ -111,6 +111,25 @@ async def test_an_operation_after_the_connection_failed_hears_why(tmp_path):
 
 
 @asynchronous
+async def test_opening_waits_for_a_writer_of_the_new_file(tmp_path):
+    # switching a file to WAL while another connection is about to write (as a second process
+    # opening the same new store is) is refused with "database is locked" at once, not after
+    # busy_timeout: four processes opening one new store together sometimes failed so
+    path = tmp_path / "store.sqlite3"
+    writer = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    writer.execute("CREATE TABLE t (x)")
+    writer.execute("BEGIN IMMEDIATE")
+    timer = threading.Timer(0.3, lambda: writer.execute("COMMIT"))
+    timer.start()
+    try:
+        async with opened(sqlite_url(path)) as store:
+            await store.ping()
+    finally:
+        timer.join()
+        writer.close()
+
+
+@asynchronous
 async def test_a_database_of_another_schema_version_is_refused(tmp_path):
     path = tmp_path / "store.sqlite3"
     async with opened(sqlite_url(path)):

@@ -14,6 +14,7 @@ import logging
 import queue
 import sqlite3
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,6 +22,8 @@ from typing import Any
 
 Operation = Callable[[sqlite3.Connection], Any]
 
+BUSY_SECONDS = 10.0  # how long a connection waits for another's lock
+WAL_RETRY_SECONDS = 0.01
 MAX_BATCH = 1000  # operations per transaction: bounds how long one commit keeps the others waiting
 
 log = logging.getLogger("fourchess.server.store")
@@ -101,8 +104,8 @@ class GroupCommitThread:
         # isolation_level=None: the module opens no transactions of its own; _run_batch does
         connection = sqlite3.connect(self.path, isolation_level=None, check_same_thread=True)
         try:
-            connection.execute("PRAGMA busy_timeout = 10000")
-            mode = connection.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+            connection.execute(f"PRAGMA busy_timeout = {BUSY_SECONDS * 1000:.0f}")
+            mode = _write_ahead_logging(connection)
             if mode != "wal":
                 raise sqlite3.OperationalError(f"{self.path}: SQLite would not use write-ahead logging (journal_mode is {mode})")
             connection.execute("PRAGMA synchronous = FULL")  # a commit survives power loss, not only a crash
@@ -171,6 +174,20 @@ class GroupCommitThread:
         stopped = self._stopped
         if stopped is not None:
             _call_in_loop(stopped.get_loop(), _resolve_stopped, stopped)
+
+
+def _write_ahead_logging(connection: sqlite3.Connection) -> str:
+    """Switch to WAL and give the journal mode now. While another connection is about to write
+    the file (a second process opening the same new store), SQLite refuses the switch with
+    "database is locked" at once instead of waiting out busy_timeout: so try again until then."""
+    deadline = time.monotonic() + BUSY_SECONDS
+    while True:
+        try:
+            return str(connection.execute("PRAGMA journal_mode = WAL").fetchone()[0])
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) or time.monotonic() >= deadline:
+                raise
+        time.sleep(WAL_RETRY_SECONDS)
 
 
 def _settle(job: _Job, ok: bool, value: Any) -> None:
