@@ -148,3 +148,25 @@ def test_a_socket_lost_while_its_move_is_stored_ends_quietly(server: ThreadServe
     finally:
         logging.getLogger("uvicorn.error").removeHandler(handler)
     assert [record.getMessage() for record in errors] == []
+
+
+def test_a_finished_game_leaves_memory_with_its_last_page(server: ThreadServer, api: Api) -> None:
+    game = api.create(grace_seconds=600)
+    seats = game["seats"]
+    for seat, move in (("RED", "i2-i3"), ("BLUE", "b7-c7"), ("YELLOW", "h13-h12"), ("GREEN", "m7-l7")):
+        assert api.move(game["id"], seats[seat]["token"], move).status_code == 200
+    watcher = Socket(server.ws_url, game["id"], None)
+    assert api.leave(game["id"], seats["RED"]["token"], "resign").status_code == 200
+    assert watcher.state_at(5)["status"] == "finished"
+    assert server.call(lambda: game["id"] in server.hub.rooms)  # watched: kept
+    watcher.close()
+
+    async def forgotten() -> None:  # the server hears the socket close, then lets the room go
+        while game["id"] in server.hub.rooms:
+            await asyncio.sleep(0.01)
+
+    server.call(forgotten)
+    state = api.state(game["id"])  # loaded again from the store, whole
+    assert state["status"] == "finished" and state["moves"][-1] == "resign:R" and state["ply"] == 5
+    rematch = api.post(f"/api/games/{game['id']}/rematch", {"token": seats["BLUE"]["token"]})
+    assert rematch.status_code == 201 and api.state(game["id"])["rematch"] == rematch.json()["id"]

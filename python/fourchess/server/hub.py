@@ -97,6 +97,13 @@ class Hub:
         finally:
             del self._loading[game_id]
 
+    def forget_if_over(self, room: Room) -> None:
+        """Drop the room of a game that is over once nobody here has it open: the store keeps the
+        whole game and room() loads it again when asked (kept, every game a process ever served
+        stayed in its memory, and in every full garbage collection)."""
+        if not room.game.playing and not room.connections and self.rooms.get(room.game.id) is room:
+            del self.rooms[room.game.id]
+
     async def create(self, config: GameConfig, seat_tokens: dict[str, str] | None = None, game_id: str | None = None) -> tuple[Room, dict[str, str]]:
         """Store a new game; its room and each human seat's token (made here unless given)."""
         game_id = game_id if game_id is not None else secrets.token_urlsafe(GAME_ID_BYTES)

@@ -103,6 +103,7 @@ class Room:
             self.away_since[seat] = self.hub.clock.now()
             self.broadcast_state()
             self.schedule()
+        self.hub.forget_if_over(self)
 
     # --- requests ------------------------------------------------------------------------------
 
@@ -152,6 +153,7 @@ class Room:
                 raise Stale("another server process stored a step for this turn first")
         self.broadcast_state()
         self.schedule()
+        self.hub.forget_if_over(self)
         return proposal
 
     async def sync(self) -> None:
@@ -161,6 +163,7 @@ class Room:
         if changed:
             self.broadcast_state()
             self.schedule()
+            self.hub.forget_if_over(self)
 
     async def _catch_up(self) -> bool:
         game = self.game
