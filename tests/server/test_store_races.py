@@ -96,9 +96,9 @@ async def test_two_thousand_appends_over_a_hundred_games_are_all_stored(store_ur
         started = time.perf_counter()
         await asyncio.gather(*(play(f"g{number}") for number in range(games)))
         seconds = time.perf_counter() - started
-        commits = getattr(store, "commits", None)
+        commits = getattr(store, "commits", getattr(store, "batches", None))
         print(f"\n{store.kind}: {games * plies} appends in {seconds:.2f} s, {games * plies / seconds:.0f}/s"
-              + ("" if commits is None else f", in {commits} commits"))
+              + ("" if commits is None else f", in {commits} transactions"))
     async with opened(store_url) as store:
         for number in range(games):
             steps = await store.steps_since(f"g{number}", 0)

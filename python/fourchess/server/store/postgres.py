@@ -3,7 +3,9 @@
 Each write is one statement, so one transaction and one round trip: the UPDATE of the game's row
 tests that it is playing and that ``plies`` (its number of steps) is the step's ply, and locks the
 row, so a racing append or abort waits and then sees the new count. The NOTIFY to the other
-processes is part of the same statement and is delivered only when it commits.
+processes is part of the same statement and is delivered only when it commits. Appends made while
+one is at the database are sent together, as one such statement for all of them
+(postgres_batch).
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from fourchess.server.store.checks import (
     to_json,
 )
 from fourchess.server.store.notification import CHANNEL, encode_notification
+from fourchess.server.store.postgres_batch import Append, AppendBatcher
 from fourchess.server.store.postgres_listener import NotificationListener
 from fourchess.server.store.records import GAME_COLUMNS, STEP_COLUMNS, ending_columns, game_record, step_record
 
@@ -126,6 +129,7 @@ class PostgresStore:
         self._listener: NotificationListener | None = None
         self._callbacks: list[Callable[[Notification], Awaitable[None]]] = []
         self._tasks: set[asyncio.Task[None]] = set()
+        self._appends = AppendBatcher(lambda query, *args: self._open_pool.fetch(query, *args), self._append_alone, self._refused_append)
 
     def __repr__(self) -> str:
         return f"PostgresStore({self.where!r})"
@@ -172,6 +176,7 @@ class PostgresStore:
             await listener.stop()
         for task in list(self._tasks):
             task.cancel()
+        await self._appends.stop()
         pool, self._pool = self._pool, None
         if pool is not None:
             await pool.close()
@@ -216,18 +221,31 @@ class PostgresStore:
 
     async def append_step(self, game_id: str, step: StepRecord, finish: FinishRecord | None = None) -> bool:
         """Store the step (and the game's end) when its ply is the next and the game is playing;
-        the other processes are notified when it commits."""
+        the other processes are notified when it commits. Appends made meanwhile by other
+        callers share the statement (postgres_batch)."""
         check_text(game_id, "game id")
         check_step(step)
         ending = (None, None, None, None) if finish is None else ending_columns(check_finish(finish))
         payload = encode_notification({"game": game_id, "kind": "step", "ply": step.ply}, self.origin)
-        pool = self._open_pool
-        rows = await pool.fetch(APPEND_STEP, game_id, step.ply, step.text, step.seat, float(step.at), step.by, *ending, payload)
-        if rows:
-            return True
-        state = await pool.fetchrow("SELECT status, plies FROM games WHERE id = $1", game_id)
-        if state is not None and state["status"] == PLAYING and state["plies"] < step.ply:
-            raise ValueError(f"game {quoted(game_id)} has {state['plies']} steps: the next is ply {state['plies']}, not {step.ply}")
+        self._open_pool  # noqa: B018 (raises when the store is not open)
+        return await self._appends.append(game_id, step, ending, payload)
+
+    @property
+    def batches(self) -> int:
+        """How many statements stored steps so far (fewer than appends: they are grouped)."""
+        return self._appends.batches
+
+    async def _append_alone(self, append: Append) -> bool:
+        rows = await self._open_pool.fetch(APPEND_STEP, *append.columns())
+        return bool(rows) or await self._refused_append(append)
+
+    async def _refused_append(self, append: Append) -> bool:
+        """False for a step not stored because its ply is taken or the game is over; ValueError
+        when the step's ply is past the next one."""
+        game_id, ply = append.game_id, append.step.ply
+        state = await self._open_pool.fetchrow("SELECT status, plies FROM games WHERE id = $1", game_id)
+        if state is not None and state["status"] == PLAYING and state["plies"] < ply:
+            raise ValueError(f"game {quoted(game_id)} has {state['plies']} steps: the next is ply {state['plies']}, not {ply}")
         return False
 
     async def abort_game(self, game_id: str, at_ply: int, finish: FinishRecord) -> bool:
