@@ -7,8 +7,9 @@ ply, nothing else is stored for the human seats, and every game replays legally 
 the client saw last.
 
 Two paces, on SQLite and on PostgreSQL:
-- ``paced``: 200 games whose players think 0.25 s on average (0.125-0.375 s), about 1,000 moves/s
-  offered; the latency there is what a player would see at that rate.
+- ``paced``: 200 games whose players think 0.2 s on average (0.1-0.3 s): 200 * 4 plies every
+  3 * 0.2 s, about 1,300 moves/s offered when the server answers at once, a little over the
+  target when it takes a few ms; the latency there is what a player would see at that rate.
 - ``flat_out``: 50 games whose players answer at once, so the server is never idle: its capacity.
   Here every game always waits on the server, so latency is the queue (games / rate), not a
   player's experience.
@@ -47,7 +48,7 @@ from server_processes import ProcessServer  # noqa: E402
 
 SECONDS = float(os.environ.get("FOURCHESS_LOAD_SECONDS", "20"))
 WARMUP = 3.0
-PACES = {"paced": (200, 0.25), "flat_out": (50, 0.0)}  # games at once, mean think time (s)
+PACES = {"paced": (200, 0.2), "flat_out": (50, 0.0)}  # games at once, mean think time (s)
 SETTINGS = {
     "seats": {"GREEN": {"player": "cpu"}},
     "cpu_movetime": 0.001,
