@@ -287,8 +287,8 @@ function addChatLine(seat, text) {
 function onChatSubmit(event) {
   event.preventDefault();
   const input = $("chat-text");
-  const text = input.value;
-  if (!text.trim() || text.length > 200) return;
+  const text = input.value.trim(); // as the server relays it
+  if (!text || text.length > 200) return;
   if (!socket.send({ type: "chat", text })) {
     showError("Not connected to the server; the message was not sent.", "offline");
     return;
