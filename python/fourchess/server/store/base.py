@@ -59,8 +59,15 @@ class GameRecord:
 
 Notification = dict[str, Any]
 """A message between server processes on one database: {"game": id, "kind": "step", "ply": n} when a
-step was stored, or {"game": id, "kind": "relay", "message": {...}} for a relayed chat line or arrow;
-each also carries "origin", the sending process's id, so a process can skip its own."""
+step was stored, {"game": id, "kind": "finish", "ply": n} when abort_game ended a game, or
+{"game": id, "kind": "relay", "message": {...}} for a relayed chat line or arrow; each also carries
+"origin", the sending process's id, so a process can skip its own. The store itself calls the
+listener with {"kind": "resync", "origin": None} after its connection to the database was lost and
+made again: notifications may have been missed meanwhile, so reload the games that matter."""
+
+
+class GameExistsError(ValueError):
+    """create_game was given an id that is already stored."""
 
 
 class Store(Protocol):
@@ -84,7 +91,7 @@ class Store(Protocol):
         """Raise when the database cannot answer (the health check)."""
 
     async def create_game(self, game: GameRecord) -> None:
-        """Store a new game (no steps yet). ValueError if the id exists."""
+        """Store a new game (no steps yet). GameExistsError (a ValueError) if the id exists."""
 
     async def load_game(self, game_id: str) -> GameRecord | None:
         """The game with all its steps, or None."""
@@ -95,7 +102,8 @@ class Store(Protocol):
     async def append_step(self, game_id: str, step: StepRecord, finish: FinishRecord | None = None) -> bool:
         """Store ``step`` as the game's step ``step.ply`` and, when given, the game's ending, in one
         transaction, committed before returning True. False (nothing stored) when that ply is
-        already taken or the game is no longer playing: another process was first."""
+        already taken or the game is no longer playing (or not stored): another process was first.
+        ValueError when ``step.ply`` is past the next ply: steps are numbered without gaps."""
 
     async def abort_game(self, game_id: str, at_ply: int, finish: FinishRecord) -> bool:
         """End a playing game as aborted when it has exactly ``at_ply`` steps; False otherwise."""

@@ -1,0 +1,40 @@
+"""Rows to records and back: the columns both backends store a game's end in, and the GameRecord a
+row of ``GAME_COLUMNS`` with its step rows make."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from fourchess.server.store.base import PLAYING, FinishRecord, GameRecord, StepRecord
+from fourchess.server.store.checks import from_json, to_json
+
+GAME_COLUMNS = "id, settings, token_hashes, created_at, status, result, pgn4, finished_at, rematch"
+STEP_COLUMNS = "ply, text, seat, at, by"
+
+
+def ending_columns(finish: FinishRecord) -> tuple[str, str, str, float]:
+    """The values of (status, result, pgn4, finished_at) for a game that ended with ``finish``."""
+    return (finish.status, to_json(finish.result, "finish.result"), finish.pgn4, float(finish.at))
+
+
+def step_record(row: Sequence[Any]) -> StepRecord:
+    """The StepRecord of a row of ``STEP_COLUMNS``."""
+    ply, text, seat, at, by = row
+    return StepRecord(ply=ply, text=text, seat=seat, at=at, by=by)
+
+
+def game_record(row: Sequence[Any], steps: Iterable[Sequence[Any]]) -> GameRecord:
+    """The GameRecord of a row of ``GAME_COLUMNS`` and its step rows in ply order."""
+    game_id, settings, token_hashes, created_at, status, result, pgn4, finished_at, rematch = row
+    finish = None if status == PLAYING else FinishRecord(status=status, result=from_json(result), pgn4=pgn4, at=finished_at)
+    return GameRecord(
+        id=game_id,
+        settings=from_json(settings),
+        token_hashes=from_json(token_hashes),
+        created_at=created_at,
+        steps=tuple(step_record(step) for step in steps),
+        finish=finish,
+        rematch=rematch,
+        status=status,
+    )

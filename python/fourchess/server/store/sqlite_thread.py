@@ -1,0 +1,195 @@
+"""One thread that owns the SQLite connection and commits in groups.
+
+Coroutines hand it operations (functions of the connection) and await their results. The thread
+takes everything queued, runs it in one transaction, each operation inside its own SAVEPOINT (so
+one that fails is undone alone), commits once and only then settles the callers' futures: with
+``synchronous=FULL`` a commit costs one or two fsyncs, and sharing it between every move queued
+meanwhile is what lets a single file store thousands of moves a second.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import queue
+import sqlite3
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+Operation = Callable[[sqlite3.Connection], Any]
+
+MAX_BATCH = 1000  # operations per transaction: bounds how long one commit keeps the others waiting
+
+log = logging.getLogger("fourchess.server.store")
+
+
+@dataclass
+class _Job:
+    operation: Operation
+    writes: bool
+    loop: asyncio.AbstractEventLoop
+    future: asyncio.Future[Any]
+
+
+_STOP = object()
+
+
+class GroupCommitThread:
+    """The connection to the SQLite file at ``path`` and the thread that alone uses it.
+
+    ``run`` submits an operation; ``stop`` lets everything submitted before it finish, closes the
+    connection and ends the thread. Statistics: ``commits`` and ``operations`` so far.
+    """
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.commits = 0
+        self.operations = 0
+        self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        self._lock = threading.Lock()  # guards _accepting against the thread's last drain
+        self._accepting = True
+        self._stopped: asyncio.Future[None] | None = None
+        self._thread = threading.Thread(target=self._main, name=f"fourchess-sqlite {path.name}", daemon=True)
+
+    def start(self) -> None:
+        """Start the thread (it connects first; a failure reaches the first operation)."""
+        self._thread.start()
+
+    async def run(self, operation: Operation, *, writes: bool) -> Any:
+        """The result of ``operation(connection)`` once the transaction that ran it is committed;
+        its exception, or the commit's, otherwise. ``writes`` says whether it may change the file."""
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[Any] = loop.create_future()
+        with self._lock:
+            if not self._accepting:
+                raise RuntimeError(f"the SQLite store {self.path} is closed")
+            self._queue.put(_Job(operation, writes, loop, future))
+        return await future
+
+    async def stop(self) -> None:
+        """Finish what was submitted, close the connection and end the thread."""
+        loop = asyncio.get_running_loop()
+        with self._lock:
+            if not self._accepting:
+                return
+            self._accepting = False
+            self._stopped = loop.create_future()
+            self._queue.put(_STOP)
+        await self._stopped
+        await asyncio.to_thread(self._thread.join)
+
+    def _main(self) -> None:
+        try:
+            connection = self._connect()
+        except Exception as error:
+            self._close_queue(error)
+            return
+        try:
+            while self._serve_one_batch(connection):
+                pass
+        finally:
+            connection.close()
+            self._close_queue(RuntimeError(f"the SQLite store {self.path} is closed"))
+
+    def _connect(self) -> sqlite3.Connection:
+        # isolation_level=None: the module opens no transactions of its own; _run_batch does
+        connection = sqlite3.connect(self.path, isolation_level=None, check_same_thread=True)
+        try:
+            connection.execute("PRAGMA busy_timeout = 10000")
+            mode = connection.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+            if mode != "wal":
+                raise sqlite3.OperationalError(f"{self.path}: SQLite would not use write-ahead logging (journal_mode is {mode})")
+            connection.execute("PRAGMA synchronous = FULL")  # a commit survives power loss, not only a crash
+            connection.execute("PRAGMA foreign_keys = ON")
+        except Exception:
+            connection.close()
+            raise
+        return connection
+
+    def _serve_one_batch(self, connection: sqlite3.Connection) -> bool:
+        """Run one batch of queued jobs; False once the stop request was reached."""
+        batch = [self._queue.get()]
+        while len(batch) < MAX_BATCH:
+            try:
+                batch.append(self._queue.get_nowait())
+            except queue.Empty:
+                break
+        stop = any(item is _STOP for item in batch)
+        jobs = [item for item in batch if item is not _STOP]
+        if jobs:
+            for job, ok, value in self._run_batch(connection, jobs):
+                _settle(job, ok, value)
+        return not stop
+
+    def _run_batch(self, connection: sqlite3.Connection, jobs: list[_Job]) -> list[tuple[_Job, bool, Any]]:
+        outcomes: list[tuple[_Job, bool, Any]] = []
+        try:
+            connection.execute("BEGIN IMMEDIATE" if any(job.writes for job in jobs) else "BEGIN")
+            for job in jobs:
+                connection.execute("SAVEPOINT operation")
+                try:
+                    value = job.operation(connection)
+                except Exception as error:
+                    if not connection.in_transaction:
+                        raise  # SQLite undid the whole transaction (disk full, I/O error): every job failed
+                    connection.execute("ROLLBACK TO operation")
+                    connection.execute("RELEASE operation")
+                    outcomes.append((job, False, error))
+                else:
+                    connection.execute("RELEASE operation")
+                    outcomes.append((job, True, value))
+            connection.execute("COMMIT")
+        except Exception as error:
+            log.error("SQLite store %s: a transaction of %d operations failed: %s", self.path, len(jobs), error)
+            if connection.in_transaction:
+                try:
+                    connection.execute("ROLLBACK")
+                except sqlite3.Error:
+                    log.exception("SQLite store %s: the rollback failed too", self.path)
+            return [(job, False, error) for job in jobs]
+        self.commits += 1
+        self.operations += len(jobs)
+        return outcomes
+
+    def _close_queue(self, error: Exception) -> None:
+        """Refuse new jobs, fail the ones still queued with ``error`` and settle stop()."""
+        with self._lock:
+            self._accepting = False
+        while True:
+            try:
+                item = self._queue.get_nowait()
+            except queue.Empty:
+                break
+            if item is not _STOP:
+                _settle(item, False, error)
+        stopped = self._stopped
+        if stopped is not None:
+            _call_in_loop(stopped.get_loop(), _resolve_stopped, stopped)
+
+
+def _settle(job: _Job, ok: bool, value: Any) -> None:
+    _call_in_loop(job.loop, _set_outcome, job.future, ok, value)
+
+
+def _call_in_loop(loop: asyncio.AbstractEventLoop, function: Callable[..., None], *args: Any) -> None:
+    try:
+        loop.call_soon_threadsafe(function, *args)
+    except RuntimeError:  # the caller's event loop is closed: nobody is waiting any more
+        pass
+
+
+def _set_outcome(future: asyncio.Future[Any], ok: bool, value: Any) -> None:
+    if future.done():  # the caller was cancelled; the operation ran (and may be committed) all the same
+        return
+    if ok:
+        future.set_result(value)
+    else:
+        future.set_exception(value)
+
+
+def _resolve_stopped(future: asyncio.Future[None]) -> None:
+    if not future.done():
+        future.set_result(None)
