@@ -92,12 +92,15 @@ class ThreadServer:
         """Wait until every room's own work (CPU moves, timeouts) is done, and what it sent is out."""
 
         async def settle() -> None:
-            for _ in range(3):
-                for room in list(self.hub.rooms.values()):
+            while True:
+                rooms = list(self.hub.rooms.values())
+                for room in rooms:
                     await room.idle()
                     for conn in list(room.connections):
                         await conn.flush()
-                await asyncio.sleep(0.01)
+                await asyncio.sleep(0)  # callbacks the work scheduled get their turn
+                if not any(room._tasks for room in rooms):
+                    return
 
         self.call(settle)
 

@@ -36,6 +36,7 @@ def game_from_board(board: Board, players: tuple[str, str, str, str] = SEAT_NAME
     if outcome is not None:
         headers["Termination"] = outcome.termination.name.replace("_", " ").capitalize()
     game = Game(headers)
+    game.rules = rules  # written and replayed under the board's own rules, whatever the tags name
     _add_slots(game, board)
     if rules.mode == "teams" and board.is_checkmate():
         game.end().add_variation(marker="#")

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from fourchess import Board, Move
-from fourchess.pgn4.setup import Setup, setup_for_headers
+from fourchess import Board, Move, Rules
+from fourchess.pgn4.setup import START_TAGS, Setup, setup_for_headers
 
 # Shared: each frozenset() call makes a new 216-byte object, and most entries put no seat out.
 NO_SEATS: frozenset[int] = frozenset()
@@ -121,17 +121,25 @@ class Game(GameNode):
     """A PGN4 game: ``headers`` (a dict, in the order read) and the tree of slots below it.
 
     ``setup`` is the :class:`Setup` the reader worked out when the headers alone did not say it
-    (otherwise ``None``); the node fields of :class:`GameNode` are empty at the root.
+    (otherwise ``None``). ``rules`` is the :class:`~fourchess.Rules` a game built from a board
+    (:func:`game_from_board`) was played under, which PGN4's tags cannot all name (a move limit,
+    the 21-point lead ending the game at once); ``None`` means the rules the headers name, as
+    chess.com plays. The node fields of :class:`GameNode` are empty at the root.
     """
 
     def __init__(self, headers: dict[str, str] | None = None) -> None:
         super().__init__(None)
         self.headers: dict[str, str] = dict(headers or {})
         self.setup: Setup | None = None  # set by the reader when it had to work the setup out
+        self.rules: Rules | None = None  # set by game_from_board: the board's own rules
 
     def board(self) -> Board:
-        """A new board at the game's starting position, with the rules its headers name."""
-        return (self.setup or setup_for_headers(self.headers)).board()
+        """A new board at the game's starting position, with the game's ``rules`` when it has
+        them, else the rules its headers name."""
+        setup = self.setup or setup_for_headers(self.headers)
+        if self.rules is None:
+            return setup.board()
+        return Board(None if setup.start in START_TAGS.values() else setup.start, rules=self.rules)
 
     def __repr__(self) -> str:
         names = " - ".join(self.headers.get(seat, "?") for seat in ("Red", "Blue", "Yellow", "Green"))

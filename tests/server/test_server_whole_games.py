@@ -39,8 +39,12 @@ def walking_king_moves(moves: list[str], move_limit: int) -> int:
 
 
 def assert_pgn4_replays(api: Api, game_id: str, fen4: str) -> None:
-    record = read_game(io.StringIO(api.http.get(f"/api/games/{game_id}/pgn4").text))
-    assert record is not None and replay(record).fen4() == fen4
+    """The game's PGN4 replays to its final position, under the game's own rules (a PGN4 carries
+    chess.com's rules only: no move limit, no house options)."""
+    record = read_game(io.StringIO(api.http.get(f"/api/games/{game_id}/pgn4").text), validate=False)
+    settings = api.state(game_id)["settings"]
+    rules = Rules(mode=settings["mode"], move_limit=settings["move_limit"], dead_king_walking=settings["dead_king_walking"])
+    assert record is not None and replay(record, Board(rules=rules)).fen4() == fen4
 
 
 def test_teams_game_ended_by_resignation(api: Api) -> None:
