@@ -184,10 +184,12 @@ def test_timer_without_highlights_resign_abort_and_rematch(driver: Any, pages: l
     red.click("d6")
     red.wait(lambda: red.css("#error")[0].get_attribute("data-error") == "illegal_move", "the refusal shown")
     assert "d6" in red.css("#error")[0].text and red.status()["ply"] == "0"
+    assert not blue.css("#resign")[0].is_enabled()  # a seat leaves on its own turn or right after its move
     red.click("h2")
     red.click("h4")
     for page in (red, blue):
         page.wait_ready(1)
+        assert page.css("#resign")[0].is_enabled()
 
     # Blue resigns on its first move: chess.com aborts the game instead of scoring it.
     resign = blue.css("#resign")[0]
