@@ -77,14 +77,6 @@ inline std::string int_text(const py::handle& value) {
 
 inline std::string type_name(const py::handle& value) { return py::str(py::type::of(value).attr("__name__")); }
 
-// A Move argument, or a one-line TypeError naming the call and the type given (pybind11's own
-// "incompatible function arguments" lists the overloads and quotes the whole Board).
-inline fourchess::Move move_argument(const py::handle& value, const char* function) {
-    if (!py::isinstance<fourchess::Move>(value))
-        throw py::type_error(std::string(function) + "() argument 'move' must be a fourchess.Move, got " + type_name(value));
-    return value.cast<fourchess::Move>();  // the caster refuses a Move that was never initialised
-}
-
 // Loads a registered value type like pybind11 does, but first refuses an instance whose value
 // was never constructed (T.__new__(T) with no __init__): pybind11 would hand the C++ code freshly
 // allocated, uninitialised storage. TypeError, as for an uninitialised Board.
@@ -112,3 +104,18 @@ struct type_caster<fourchess::Move> : fourchess_bindings::initialised_value_cast
 template <>
 struct type_caster<fourchess::Piece> : fourchess_bindings::initialised_value_caster<fourchess::Piece> {};
 }  // namespace pybind11::detail
+
+namespace fourchess_bindings {
+
+// A Move argument, or a one-line TypeError naming the call and the type given (pybind11's own
+// "incompatible function arguments" lists the overloads and quotes the whole Board). One load
+// through the caster above (one type lookup; push and pop are hot), which also refuses a Move
+// that was never initialised.
+inline fourchess::Move move_argument(const py::handle& value, const char* function) {
+    py::detail::make_caster<fourchess::Move> caster;
+    if (!caster.load(value, /*convert=*/false))
+        throw py::type_error(std::string(function) + "() argument 'move' must be a fourchess.Move, got " + type_name(value));
+    return py::detail::cast_op<fourchess::Move>(caster);
+}
+
+}  // namespace fourchess_bindings

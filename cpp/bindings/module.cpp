@@ -237,15 +237,16 @@ Piece make_piece(const py::object& first, const py::object& seat, bool one_point
     return seat.is_none() ? Piece::dead_piece(type, one_point) : Piece::live(checked_seat(seat), type, one_point);
 }
 
-// The move as push_unchecked would take it (pseudo-legal, in a game still going), or IllegalMoveError.
-Move pseudo_legal_argument(const Position& pos, const py::handle& value, const char* what) {
+// The move as push_unchecked would take it (pseudo-legal, in a game still going), or
+// IllegalMoveError; `refusal_note` is appended to the message for a move the pieces do not allow.
+Move pseudo_legal_argument(const Position& pos, const py::handle& value, const char* what, const char* refusal_note = "") {
     const Move mv = fourchess_bindings::move_argument(value, what);
     if (termination_of(pos) != Termination::NONE)
         throw MoveTextError(MoveTextError::Kind::ILLEGAL, std::string(what) + ": '" + move_text(mv) + "': the game is over");
     const Move m = pseudo_legal_matching(pos, mv);
     if (!m)
         throw MoveTextError(MoveTextError::Kind::ILLEGAL,
-                            std::string(what) + ": '" + move_text(mv) + "' is not a move the pieces allow in this position");
+                            std::string(what) + ": '" + move_text(mv) + "' is not a move the pieces allow in this position" + refusal_note);
     return m;
 }
 
@@ -512,16 +513,8 @@ PYBIND11_MODULE(_core, m) {
             game(pg).push(legal);
         }, py::arg("move"), "Plays a legal move (IllegalMoveError otherwise, the board unchanged) with all its consequences.")
         .def("push_unchecked", [](PyGame& pg, const py::object& move) {
-            const Move mv = fourchess_bindings::move_argument(move, "push_unchecked");
-            const Position& pos = game(pg).position();
-            if (termination_of(pos) != Termination::NONE)
-                throw MoveTextError(MoveTextError::Kind::ILLEGAL, "push_unchecked: '" + move_text(mv) + "': the game is over");
-            const Move m = pseudo_legal_matching(pos, mv);
-            if (!m)
-                throw MoveTextError(MoveTextError::Kind::ILLEGAL,
-                                    "push_unchecked: '" + move_text(mv) + "' is not a move the pieces allow in this position " +
-                                        "(only whether the mover's king is left attacked goes untested)");
-            game(pg).push_pseudo_legal(m);
+            game(pg).push_pseudo_legal(pseudo_legal_argument(game(pg).position(), move, "push_unchecked",
+                                                             " (only whether the mover's king is left attacked goes untested)"));
         }, py::arg("move"),
              "Plays a pseudo-legal move without testing whether it leaves the mover's own king attacked.\n\n"
              "Checked: the game is not over; the piece on the from square belongs to the side to move and may\n"

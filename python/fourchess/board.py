@@ -16,6 +16,7 @@ from fourchess.rules import Rules, core_rules, resolve_rules
 MODERN_START_FEN4: str = _core.MODERN_START_FEN4
 CLASSIC_START_FEN4: str = _core.CLASSIC_START_FEN4
 
+# The start position of each setup (fourchess.stateless reads it too).
 _START_FEN4 = {"modern": MODERN_START_FEN4, "classic": CLASSIC_START_FEN4}
 
 

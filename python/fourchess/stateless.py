@@ -43,13 +43,13 @@ from typing import Any
 from fourchess import _core
 from fourchess._core import Seat, Termination
 from fourchess._quote import quoted
+from fourchess.board import _START_FEN4
 from fourchess.outcome import ffa_outcome, teams_outcome
 from fourchess.rules import Rules, core_rules, resolve_rules
 from fourchess.verdict import Refusal, Verdict
 
 __all__ = ["apply", "check_move", "legal_moves", "status", "validate_fen4"]
 
-_START_FEN4 = {"modern": _core.MODERN_START_FEN4, "classic": _core.CLASSIC_START_FEN4}
 _SEAT_LETTERS = "RBYG"
 
 

@@ -25,18 +25,14 @@ def test_a_move_on_one_process_reaches_sockets_on_the_other(two_servers: tuple[P
     first, second = two_servers
     api_first, api_second = Api(first.url), Api(second.url)
     game = api_first.create(grace_seconds=600)
-    watcher = Socket(second.ws_url, game["id"], None)
-    blue = Socket(second.ws_url, game["id"], game["seats"]["BLUE"]["token"])
-    watcher_first = Socket(first.ws_url, game["id"], None)
-    assert api_first.move(game["id"], game["seats"]["RED"]["token"], "h2-h4").status_code == 200
-    assert watcher.state_at(1)["moves"] == ["h2-h4"]
-    blue.send({"type": "move", "move": "b7-c7", "ply": 1})  # Blue answers through the second process
-    assert blue.state_at(2)["moves"] == ["h2-h4", "b7-c7"]
-    # the first process hears of it (a notification, milliseconds later) and pushes it too
-    assert watcher_first.state_at(2)["moves"] == ["h2-h4", "b7-c7"]
-    assert api_first.state(game["id"])["moves"] == ["h2-h4", "b7-c7"]
-    for each in (watcher, blue, watcher_first):
-        each.close()
+    red = Socket(first.ws_url, game["id"], game["seats"]["RED"]["token"])
+    with Socket(second.ws_url, game["id"], None) as watcher, Socket(second.ws_url, game["id"], game["seats"]["BLUE"]["token"]) as blue, red:
+        assert api_first.move(game["id"], game["seats"]["RED"]["token"], "h2-h4").status_code == 200
+        assert watcher.state_at(1)["moves"] == ["h2-h4"]
+        blue.send({"type": "move", "move": "b7-c7", "ply": 1})  # Blue answers through the second process
+        assert blue.state_at(2)["moves"] == ["h2-h4", "b7-c7"]
+        assert red.state_at(2)["moves"] == ["h2-h4", "b7-c7"]  # pushed to the first process's socket
+        assert api_first.state(game["id"])["moves"] == ["h2-h4", "b7-c7"]
     api_first.close()
     api_second.close()
 

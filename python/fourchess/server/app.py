@@ -115,6 +115,8 @@ class _Api:
 
     async def state(self, request: Request) -> Response:
         room = await self.hub.room(request.path_params["id"])
+        if self.hub.store.shared:
+            await room.sync()  # what another process stored a moment ago, before its notice comes
         return JSONResponse(room.state())
 
     async def move(self, request: Request) -> Response:

@@ -15,12 +15,18 @@ def add_serve_command(commands: argparse._SubParsersAction) -> None:  # type: ig
     """Add ``serve`` to the fourchess command line."""
     serve = commands.add_parser("serve", help="run the game server and web board (pip install 'fourchess[server]')")
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
-    serve.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
+    serve.add_argument("--port", type=_port, default=8000, help="port to listen on (default 8000)")
     serve.add_argument("--db", default=None, help="sqlite:///path or postgresql://...; default: an SQLite file in --data-dir")
     serve.add_argument("--data-dir", type=Path, default=None, help="where the default SQLite file lives (default $FOURCHESS_DATA or ~/.local/share/fourchess)")
     serve.add_argument("--cpu-workers", type=int, default=CPU_WORKERS, help=f"threads searching for CPU seats (default {CPU_WORKERS})")
     serve.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"])
     serve.set_defaults(run=_serve)
+
+
+def _port(text: str) -> int:
+    if not text.isdigit() or not 1 <= int(text) <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is 1..65535, got {text[:40]!r}")
+    return int(text)
 
 
 def _serve(args: argparse.Namespace) -> int:

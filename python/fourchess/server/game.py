@@ -191,7 +191,7 @@ class LiveGame:
         names = tuple(seat.name for seat in self.config.seats)
         game = game_from_board(self.board, names)  # type: ignore[arg-type]
         game.headers["Site"] = "fourchess serve"
-        game.headers["Date"] = time.strftime("%a %b %d %Y", time.gmtime(self.created_at))
+        game.headers["Date"] = time.strftime("%a %b %d %Y %H:%M:%S GMT+0000 (Coordinated Universal Time)", time.gmtime(self.created_at))  # as chess.com writes it
         if aborted is not None:
             game.headers["Result"] = "*"
             game.headers["Termination"] = aborted

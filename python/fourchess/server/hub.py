@@ -130,6 +130,8 @@ class Hub:
         shift = 1 if game.config.game.rotate_first_seat else 0
         new_seat = {old: SEAT_NAMES[(i - shift) % 4] for i, old in enumerate(SEAT_NAMES)}
         async with room.lock:
+            if game.rematch is None and self.store.shared:
+                await room.catch_up(reload=True)  # another process may have made it already
             if game.rematch is None:
                 rematch_id = secrets.token_urlsafe(GAME_ID_BYTES)
                 config = game.config.rotated() if shift else game.config
@@ -148,7 +150,7 @@ class Hub:
     async def _notified(self, note: Notification) -> None:
         if note.get("kind") == "resync":  # the store lost its connection: anything may have been missed
             for each in list(self.rooms.values()):
-                await each.sync()
+                await each.sync(reload=True)
             return
         room = self.rooms.get(str(note.get("game")))
         if room is None:
@@ -156,7 +158,7 @@ class Hub:
         if note.get("kind") == "relay":
             room.deliver(str(note.get("to")), str(note.get("text")))
         else:
-            await room.sync()
+            await room.sync(reload=note.get("kind") != "step")
 
     async def _beat(self) -> None:
         while True:

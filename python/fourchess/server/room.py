@@ -135,7 +135,7 @@ class Room:
     async def _change(self, propose: Callable[[float], Proposal], ply: object) -> Proposal:
         async with self.lock:
             if self.hub.store.shared and isinstance(ply, int) and ply > self.game.ply:
-                await self._catch_up()  # the client heard of a step before this process did
+                await self.catch_up()  # the client heard of a step before this process did
             for _ in range(2):
                 proposal = propose(self.hub.clock.now())
                 store = self.hub.store
@@ -148,7 +148,7 @@ class Room:
                     self.game.commit(proposal)
                     break
                 self.game.revert(proposal)
-                await self._catch_up()
+                await self.catch_up(reload=True)  # a step or an abort another process stored
             else:
                 raise Stale("another server process stored a step for this turn first")
         self.broadcast_state()
@@ -156,25 +156,30 @@ class Room:
         self.hub.forget_if_over(self)
         return proposal
 
-    async def sync(self) -> None:
-        """Another process stored something: take the new steps (and ending) from the store."""
+    async def sync(self, reload: bool = False) -> None:
+        """Another process stored something: take the new steps from the store, and with
+        ``reload`` (an abort, a rematch, a lost connection) the game's row too."""
         async with self.lock:
-            changed = await self._catch_up()
+            changed = await self.catch_up(reload)
         if changed:
             self.broadcast_state()
             self.schedule()
             self.hub.forget_if_over(self)
 
-    async def _catch_up(self) -> bool:
+    async def catch_up(self, reload: bool = False) -> bool:
+        """Take what the store has that this room has not (the caller holds the lock); True when
+        anything changed."""
         game = self.game
-        before = (game.ply, game.status)
+        before = (game.ply, game.status, game.rematch)
         for step in await self.hub.store.steps_since(game.id, game.ply):
             game.apply_stored(step)
-        record = await self.hub.store.load_game(game.id) if game.board.is_game_over() or game.playing else None
-        if record is not None and (record.status != game.status or record.rematch != game.rematch):
-            game.end_as_stored(record.finish, record.status)
-            game.rematch = record.rematch
-        return (game.ply, game.status) != before or record is not None and record.rematch is not None
+        if reload or (game.playing and game.board.is_game_over()):  # a step that ended it: take its ending
+            record = await self.hub.store.load_game(game.id)
+            if record is not None:
+                if record.status != game.status:
+                    game.end_as_stored(record.finish, record.status)
+                game.rematch = record.rematch
+        return (game.ply, game.status, game.rematch) != before
 
     # --- state ---------------------------------------------------------------------------------
 

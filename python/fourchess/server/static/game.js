@@ -26,6 +26,7 @@ let selected = null;
 let moveInFlight = false; // sent; its state (or an error) has not come back yet
 let dragFrom = null;
 let clock = null; // {remaining, at}: the turn's seconds left at performance.now() = at
+let lastMover = null; // the seat that made the latest step, when known
 const arrows = new Map(); // seat -> [{from, to}]: ours, and our partner's as received
 
 const board = new BoardView($("board"), gameId, redrawOverlay);
@@ -107,6 +108,8 @@ function applyState(next, fresh = false) {
   if (!next || typeof next !== "object") return;
   if (!fresh && state && typeof next.ply === "number" && next.ply < state.ply) return; // an older step
   const newStep = !state || next.ply !== state.ply || next.status !== state.status;
+  // Who made the latest step, when this page saw it happen (one step on from the turn it knew).
+  lastMover = state && next.ply === state.ply + 1 ? state.turn : next.ply === state?.ply ? lastMover : null;
   state = next;
   if (newStep) {
     selected = null;
@@ -287,8 +290,8 @@ function addChatLine(seat, text) {
 function onChatSubmit(event) {
   event.preventDefault();
   const input = $("chat-text");
-  const text = input.value;
-  if (!text.trim() || text.length > 200) return;
+  const text = input.value.trim(); // as the server relays it
+  if (!text || text.length > 200) return;
   if (!socket.send({ type: "chat", text })) {
     showError("Not connected to the server; the message was not sent.", "offline");
     return;
@@ -331,12 +334,16 @@ function showActions() {
   const playing = state.status === "playing";
   const seated = Boolean(mySeat);
   const out = seated && (state.eliminated || []).includes(mySeat);
+  // A seat resigns or claims on its own turn or right after its own move (docs/server.md).
+  const mayLeave = seated && (state.turn === mySeat || lastMover === mySeat);
   const resign = $("resign");
   resign.hidden = !(seated && playing && !out);
-  if (resign.hidden) unarmResign();
+  resign.disabled = !mayLeave;
+  resign.title = mayLeave ? "" : "You can resign on your turn";
+  if (resign.hidden || !mayLeave) unarmResign();
   const claim = $("claim");
   claim.hidden = !(seated && playing && isFfa(state));
-  claim.disabled = !(state.can_claim || []).includes(mySeat);
+  claim.disabled = !(mayLeave && (state.can_claim || []).includes(mySeat));
   const rematch = $("rematch");
   rematch.hidden = !(seated && !playing);
   rematch.disabled = false;

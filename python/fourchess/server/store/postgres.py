@@ -130,6 +130,7 @@ class PostgresStore:
         self._callbacks: list[Callable[[Notification], Awaitable[None]]] = []
         self._tasks: set[asyncio.Task[None]] = set()
         self._appends = AppendBatcher(lambda query, *args: self._open_pool.fetch(query, *args), self._append_alone, self._refused_append)
+        self._listening = asyncio.Lock()
 
     def __repr__(self) -> str:
         return f"PostgresStore({self.where!r})"
@@ -137,8 +138,11 @@ class PostgresStore:
     @property
     def where(self) -> str:
         """The database's host, port and name, for messages (never the password)."""
-        parts = urlsplit(self.url)
-        return f"{parts.hostname or 'localhost'}:{parts.port or 5432}{parts.path or '/'}"
+        try:
+            parts = urlsplit(self.url)
+            return f"{parts.hostname or 'localhost'}:{parts.port or 5432}{parts.path or '/'}"
+        except ValueError:  # a port that is no number: open() will say so
+            return "an unreadable url"
 
     @property
     def listener(self) -> NotificationListener | None:
@@ -174,6 +178,7 @@ class PostgresStore:
         listener, self._listener = self._listener, None
         if listener is not None:
             await listener.stop()
+        self._callbacks = []
         for task in list(self._tasks):
             task.cancel()
         await self._appends.stop()
@@ -301,11 +306,12 @@ class PostgresStore:
         if not callable(callback):
             raise TypeError(f"listen takes a coroutine function, got {type(callback).__name__}")
         self._open_pool  # noqa: B018 (raises when the store is not open)
-        self._callbacks.append(callback)
-        if self._listener is None:
-            listener = NotificationListener(self._connect, self.origin, self._dispatch, self.where)
-            await listener.start()
-            self._listener = listener
+        async with self._listening:  # two first calls at once make one connection
+            if self._listener is None:
+                listener = NotificationListener(self._connect, self.origin, self._dispatch, self.where)
+                await listener.start()
+                self._listener = listener
+            self._callbacks.append(callback)
 
     async def publish(self, notification: Notification) -> None:
         """NOTIFY the other processes; ValueError when the JSON would be 8000 bytes or more."""

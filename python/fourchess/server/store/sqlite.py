@@ -85,8 +85,8 @@ class SqliteStore:
         if self._thread is not None:
             raise RuntimeError(f"{self!r} is already open")
         thread = GroupCommitThread(self.path)
-        thread.start()
         try:
+            await thread.start()
             await thread.run(self._create_schema, writes=True)
         except sqlite3.DatabaseError as error:
             await thread.stop()

@@ -54,13 +54,15 @@ class GroupCommitThread:
         self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
         self._lock = threading.Lock()  # guards _accepting against the thread's last drain
         self._accepting = True
-        self._failed: Exception | None = None  # why the thread could not connect, for later callers
         self._stopped: asyncio.Future[None] | None = None
-        self._thread = threading.Thread(target=self._main, name=f"fourchess-sqlite {path.name}", daemon=True)
+        self._thread: threading.Thread | None = None
 
-    def start(self) -> None:
-        """Start the thread (it connects first; a failure reaches the first operation)."""
+    async def start(self) -> None:
+        """Start the thread and wait until it has connected; the connection's error otherwise."""
+        connected = asyncio.get_running_loop().create_future()
+        self._thread = threading.Thread(target=self._main, args=(connected,), name=f"fourchess-sqlite {self.path.name}", daemon=True)
         self._thread.start()
+        await connected
 
     async def run(self, operation: Operation, *, writes: bool) -> Any:
         """The result of ``operation(connection)`` once the transaction that ran it is committed;
@@ -69,7 +71,7 @@ class GroupCommitThread:
         future: asyncio.Future[Any] = loop.create_future()
         with self._lock:
             if not self._accepting:
-                raise self._failed or RuntimeError(f"the SQLite store {self.path} is closed")
+                raise RuntimeError(f"the SQLite store {self.path} is closed")
             self._queue.put(_Job(operation, writes, loop, future))
         return await future
 
@@ -77,22 +79,24 @@ class GroupCommitThread:
         """Finish what was submitted, close the connection and end the thread."""
         loop = asyncio.get_running_loop()
         with self._lock:
-            if not self._accepting:
+            if not self._accepting or self._thread is None:
+                self._accepting = False
                 return
             self._accepting = False
             self._stopped = loop.create_future()
             self._queue.put(_STOP)
         await self._stopped
-        await asyncio.to_thread(self._thread.join)
+        if self._thread is not None:
+            await asyncio.to_thread(self._thread.join)
 
-    def _main(self) -> None:
+    def _main(self, connected: asyncio.Future[None]) -> None:
         try:
             connection = self._connect()
         except Exception as error:
-            with self._lock:
-                self._failed = error
             self._close_queue(error)
+            _call_in_loop(connected.get_loop(), _set_outcome, connected, False, error)
             return
+        _call_in_loop(connected.get_loop(), _set_outcome, connected, True, None)
         try:
             while self._serve_one_batch(connection):
                 pass
