@@ -25,8 +25,9 @@ class ThreadServer:
     ``clock`` (e.g. a FakeClock) is the hub's; ``advance`` moves it inside the server's loop and
     waits until the rooms have done what fell due."""
 
-    def __init__(self, db_url: str, clock: Any = None, cpu_workers: int = 1) -> None:
+    def __init__(self, db_url: str, clock: Any = None, cpu_workers: int = 1, limits: Any = None) -> None:
         self.db_url = db_url
+        self.limits = limits
         self.clock = clock
         self.cpu_workers = cpu_workers
         self.hub: Any = None
@@ -66,7 +67,7 @@ class ThreadServer:
 
         self._loop = asyncio.get_running_loop()
         origin = os.urandom(8).hex()
-        self.hub = Hub(open_store(self.db_url, origin=origin), clock=self.clock, cpu=CpuPlayers(self.cpu_workers), origin=origin)
+        self.hub = Hub(open_store(self.db_url, origin=origin), clock=self.clock, cpu=CpuPlayers(self.cpu_workers), origin=origin, limits=self.limits)
         config = uvicorn.Config(create_app(self.hub), log_level="warning", **server_options())
         self._server = uvicorn.Server(config)
         self._sock.listen(128)

@@ -14,6 +14,7 @@ from fourchess.server.clock import Clock, WallClock
 from fourchess.server.cpu import CpuPlayers
 from fourchess.server.errors import GameOver, NoSuchGame
 from fourchess.server.game import LiveGame
+from fourchess.server.limits import Limits
 from fourchess.server.room import Room
 from fourchess.server.settings import GameConfig, SEAT_NAMES
 from fourchess.server.store.base import GameRecord, Notification, Store
@@ -28,8 +29,11 @@ HEARTBEAT_SECONDS = 10.0
 class Hub:
     """Every live room of this process, over one store."""
 
-    def __init__(self, store: Store, *, clock: Clock | None = None, cpu: CpuPlayers | None = None, origin: str | None = None) -> None:
+    def __init__(
+        self, store: Store, *, clock: Clock | None = None, cpu: CpuPlayers | None = None, origin: str | None = None, limits: Limits | None = None
+    ) -> None:
         self.store = store
+        self.limits = limits if limits is not None else Limits()
         self.clock = clock if clock is not None else WallClock()
         self.cpu = cpu if cpu is not None else CpuPlayers()
         self.origin = origin if origin is not None else secrets.token_hex(8)
