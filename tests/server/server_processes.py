@@ -25,9 +25,11 @@ class ThreadServer:
     ``clock`` (e.g. a FakeClock) is the hub's; ``advance`` moves it inside the server's loop and
     waits until the rooms have done what fell due."""
 
-    def __init__(self, db_url: str, clock: Any = None, cpu_workers: int = 1, limits: Any = None) -> None:
+    def __init__(self, db_url: str, clock: Any = None, cpu_workers: int = 1, limits: Any = None, cpu: Any = None, busy_seconds: float | None = None) -> None:
         self.db_url = db_url
+        self.cpu = cpu  # a CpuPlayers of the test's own, made in the server's thread by this function
         self.limits = limits
+        self.busy_seconds = busy_seconds
         self.clock = clock
         self.cpu_workers = cpu_workers
         self.hub: Any = None
@@ -67,7 +69,7 @@ class ThreadServer:
 
         self._loop = asyncio.get_running_loop()
         origin = os.urandom(8).hex()
-        self.hub = Hub(open_store(self.db_url, origin=origin), clock=self.clock, cpu=CpuPlayers(self.cpu_workers), origin=origin, limits=self.limits)
+        self.hub = Hub(open_store(self.db_url, origin=origin, busy_seconds=self.busy_seconds), clock=self.clock, cpu=self.cpu() if self.cpu is not None else CpuPlayers(self.cpu_workers), origin=origin, limits=self.limits)
         config = uvicorn.Config(create_app(self.hub), log_level="warning", **server_options())
         self._server = uvicorn.Server(config)
         self._sock.listen(128)
@@ -126,8 +128,9 @@ def free_port() -> int:
 class ProcessServer:
     """``python -m fourchess serve`` on a free loopback port, as a process a test may SIGKILL."""
 
-    def __init__(self, db_url: str, log: Path) -> None:
+    def __init__(self, db_url: str, log: Path, options: tuple[str, ...] = ()) -> None:
         self.db_url = db_url
+        self.options = options  # more `fourchess serve` options, e.g. ("--limit", "max_rooms=10")
         self.log = log
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
@@ -135,7 +138,7 @@ class ProcessServer:
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self) -> ProcessServer:
-        command = [sys.executable, "-m", "fourchess", "serve", "--host", "127.0.0.1", "--port", str(self.port), "--db", self.db_url, "--log-level", "warning"]
+        command = [sys.executable, "-m", "fourchess", "serve", "--host", "127.0.0.1", "--port", str(self.port), "--db", self.db_url, "--log-level", "warning", *self.options]
         with open(self.log, "ab") as out:
             self.process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env=dict(os.environ))
         deadline = time.monotonic() + START_TIMEOUT

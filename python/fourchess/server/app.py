@@ -5,25 +5,32 @@ from __future__ import annotations
 
 import json
 import logging
+import math
 from collections import OrderedDict
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
-from fourchess import Seat
+from fourchess import Seat, parse_square, square_name
+from fourchess._quote import quoted
 from fourchess import svg
 from fourchess.server.connection import Connection
-from fourchess.server.errors import BadRequest, RequestError, TooLarge
+from fourchess.server.errors import BadRequest, RequestError, TooLarge, TooManyGames
+from fourchess.server.failure_answers import JsonFailures, failure_body
 from fourchess.server.hub import Hub
+from fourchess.server.rate import GameQuota
 from fourchess.server.room import Room
 from fourchess.server.settings import GameConfig, SEAT_NAMES
+from fourchess.server.text import shown_text
 
 MAX_MESSAGE_BYTES = 4096  # a request body or WebSocket message; a move is ~10 bytes
 MAX_CHAT_LENGTH = 200
@@ -67,14 +74,22 @@ def create_app(hub: Hub) -> Starlette:
         WebSocketRoute("/ws/games/{id}", api.socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={RequestError: _refused})
+    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={RequestError: _refused, HTTPException: _no_route}, middleware=[Middleware(JsonFailures)])
     app.state.hub = hub
     return app
 
 
 async def _refused(request: Request, error: Exception) -> Response:
     assert isinstance(error, RequestError)
-    return JSONResponse(error.to_dict(), status_code=error.status)
+    headers = {"Retry-After": str(math.ceil(error.retry_after))} if isinstance(error, TooManyGames) else None
+    return JSONResponse(error.to_dict(), status_code=error.status, headers=headers)
+
+
+async def _no_route(request: Request, error: Exception) -> Response:
+    """Starlette's own refusals (no such path, a method the path does not take) as JSON too."""
+    assert isinstance(error, HTTPException)
+    code = {404: "not_found", 405: "method_not_allowed"}.get(error.status_code, "bad_request")
+    return JSONResponse({"error": code, "message": f"{request.method} {quoted(request.url.path, 80)}: {error.detail}"}, status_code=error.status_code, headers=error.headers)
 
 
 def _seat_link(game_id: str, seat: str, token: str) -> str:
@@ -84,6 +99,7 @@ def _seat_link(game_id: str, seat: str, token: str) -> str:
 class _Api:
     def __init__(self, hub: Hub) -> None:
         self.hub = hub
+        self.quota = GameQuota(hub.limits, hub.clock)
         self._svgs: OrderedDict[tuple[str, int, str], str] = OrderedDict()
 
     # --- pages ---------------------------------------------------------------------------------
@@ -105,6 +121,7 @@ class _Api:
 
     async def create(self, request: Request) -> Response:
         config = GameConfig.from_dict(await _json_body(request, allow_empty=True))
+        self.quota.take(request.client.host if request.client is not None else "")
         room, seat_tokens = await self.hub.create(config)
         game_id = room.game.id
         seats: dict[str, Any] = {}
@@ -117,7 +134,9 @@ class _Api:
         room = await self.hub.room(request.path_params["id"])
         if self.hub.store.shared:
             await room.sync()  # what another process stored a moment ago, before its notice comes
-        return JSONResponse(room.state())
+        state = room.state()
+        self.hub.forget_if_idle(room)  # a read keeps no game in memory
+        return JSONResponse(state)
 
     async def move(self, request: Request) -> Response:
         room, seat, body = await self._seat_request(request)
@@ -147,7 +166,9 @@ class _Api:
     async def pgn4(self, request: Request) -> Response:
         room = await self.hub.room(request.path_params["id"])
         headers = {"Content-Disposition": f'attachment; filename="fourchess-{room.game.id}.pgn4"'}
-        return PlainTextResponse(room.game.pgn4(), headers=headers)
+        text = room.game.pgn4()
+        self.hub.forget_if_idle(room)
+        return PlainTextResponse(text, headers=headers)
 
     async def board_svg(self, request: Request) -> Response:
         room = await self.hub.room(request.path_params["id"])
@@ -165,6 +186,7 @@ class _Api:
                 self._svgs.popitem(last=False)
         else:
             self._svgs.move_to_end(key)
+        self.hub.forget_if_idle(room)
         return Response(picture, media_type="image/svg+xml", headers={"Cache-Control": "no-cache"})
 
     async def _seat_request(self, request: Request) -> tuple[Room, str, dict[str, Any]]:
@@ -179,7 +201,7 @@ class _Api:
         conn = Connection(websocket.send_text, websocket.close)
         room: Room | None = None
         try:
-            hello = _message(await websocket.receive_text())
+            hello = _message(await _receive_text(websocket))
             if hello.get("type") != "hello":
                 raise BadRequest("the first message must be {'type': 'hello', 'token': ...}")
             room = await self.hub.room(websocket.path_params["id"])
@@ -189,16 +211,29 @@ class _Api:
             # the writer may find the socket gone (or drop a client too far behind) while a
             # request is handled; then there is nothing more to read
             while websocket.application_state == WebSocketState.CONNECTED:
-                text = await websocket.receive_text()
+                text = await _receive_text(websocket)
                 try:
                     await self._handle(room, conn, _message(text))
                 except RequestError as error:
                     conn.send(json.dumps({"type": "error", **error.to_dict(), "ply": room.game.ply}))
+                except Exception as error:  # the server's fault: say so; a lost database may come back
+                    status, body = failure_body(error)
+                    conn.send(json.dumps({"type": "error", **body, "ply": room.game.ply}))
+                    if status != 503:
+                        await websocket.close(code=1011)
+                        break
         except WebSocketDisconnect:
             pass
+        except BinaryFrame:  # the protocol is JSON text; 1003: a kind of data this end does not take
+            await websocket.close(code=1003, reason="text frames only")
         except RequestError as error:  # before the hello was accepted: say why, then close
             await websocket.send_text(json.dumps({"type": "error", **error.to_dict()}))
             await websocket.close(code=1008)
+        except Exception as error:  # the server's fault (a game set aside, the store away) before the hello was accepted
+            status, body = failure_body(error)
+            if websocket.application_state == WebSocketState.CONNECTED:
+                await websocket.send_text(json.dumps({"type": "error", **body}))
+                await websocket.close(code=1013 if body["retryable"] else 1011)
         finally:
             if room is not None:
                 await room.detach(conn)
@@ -218,23 +253,41 @@ class _Api:
         elif kind in ("resign", "claim"):
             await room.leave(seat, kind, message.get("ply"))
         elif kind == "arrow":
-            squares = [message.get("from"), message.get("to")]
-            if not all(isinstance(square, str) and 2 <= len(square) <= 3 for square in squares):
-                raise BadRequest("an arrow needs 'from' and 'to' squares like 'h2'")
+            squares = [_square(message.get(end)) for end in ("from", "to")]
             room.relay(seat, {"type": "arrow", "from": squares[0], "to": squares[1]})
         elif kind == "clear_arrows":
             room.relay(seat, {"type": "clear_arrows"})
         elif kind == "chat":
-            text = message.get("text")
-            if not isinstance(text, str) or not 1 <= len(text.strip()) <= MAX_CHAT_LENGTH:
-                raise BadRequest(f"a chat line is 1..{MAX_CHAT_LENGTH} characters")
-            room.relay(seat, {"type": "chat", "text": text.strip()})
+            room.relay(seat, {"type": "chat", "text": shown_text(message.get("text"), "a chat line", MAX_CHAT_LENGTH)})
         elif kind == "rematch":
             new_room, new_seat, token = await self.hub.rematch(room, seat)
             game_id = new_room.game.id
             conn.send(json.dumps({"type": "rematch", "id": game_id, "seat": new_seat, "token": token, "url": _seat_link(game_id, new_seat, token)}))
         else:
             raise BadRequest(f"unknown message type {str(kind)[:40]!r}")
+
+
+class BinaryFrame(Exception):
+    """The client sent a binary WebSocket frame; the protocol is JSON text."""
+
+
+async def _receive_text(websocket: WebSocket) -> str:
+    """The next text frame; WebSocketDisconnect when the client left, BinaryFrame for bytes."""
+    message = await websocket.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    text = message.get("text")
+    if text is None:
+        raise BinaryFrame()
+    return str(text)
+
+
+def _square(name: object) -> str:
+    """An arrow's end: a square of the board ('h2'), as the core names it."""
+    try:
+        return square_name(parse_square(name))
+    except (ValueError, TypeError):
+        raise BadRequest(f"an arrow needs 'from' and 'to' squares of the board like 'h2', got {quoted(name)}") from None
 
 
 def _message(text: str) -> dict[str, Any]:

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import asyncio
+import dataclasses
 import logging
 import secrets
 import sys
 from pathlib import Path
+from typing import Any
 
 CPU_WORKERS = 2  # threads searching for CPU seats; the machine this was built on has two cores
 
@@ -20,6 +23,10 @@ def add_serve_command(commands: argparse._SubParsersAction) -> None:  # type: ig
     serve.add_argument("--data-dir", type=Path, default=None, help="where the default SQLite file lives (default $FOURCHESS_DATA or ~/.local/share/fourchess)")
     serve.add_argument("--cpu-workers", type=int, default=CPU_WORKERS, help=f"threads searching for CPU seats (default {CPU_WORKERS})")
     serve.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"])
+    serve.add_argument(
+        "--limit", action="append", default=[], type=_limit, metavar="NAME=VALUE", help="set one of the server's limits (docs/server.md, Limits); repeatable"
+    )
+    serve.add_argument("--check-games", action="store_true", help="replay every stored game, list those that do not replay, and exit (1 when any)")
     serve.set_defaults(run=_serve)
 
 
@@ -29,6 +36,21 @@ def _port(text: str) -> int:
     return int(text)
 
 
+def _limit(text: str) -> tuple[str, float]:
+    from fourchess.server.limits import Limits
+
+    name, _, value = text.partition("=")
+    known = {field.name: field.type for field in dataclasses.fields(Limits)}
+    if name not in known:
+        raise argparse.ArgumentTypeError(f"unknown limit {name[:40]!r}; the limits are {', '.join(known)}")
+    try:
+        number = int(value) if known[name] == "int" else float(value)
+        Limits(**{name: number})  # type: ignore[arg-type]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{name} must be a positive {'integer' if known[name] == 'int' else 'number'}, got {value[:40]!r}") from None
+    return name, number
+
+
 def _serve(args: argparse.Namespace) -> int:
     try:
         import uvicorn
@@ -36,6 +58,7 @@ def _serve(args: argparse.Namespace) -> int:
         from fourchess.server.app import create_app, server_options
         from fourchess.server.cpu import CpuPlayers
         from fourchess.server.hub import Hub
+        from fourchess.server.limits import Limits
         from fourchess.server.store import open_store
     except ImportError as error:
         print(f"fourchess serve needs the server extra (pip install 'fourchess[server]'): {error}", file=sys.stderr)
@@ -45,7 +68,42 @@ def _serve(args: argparse.Namespace) -> int:
     logging.basicConfig(level=args.log_level.upper(), format="%(asctime)s %(name)s %(levelname)s %(message)s")
     origin = secrets.token_hex(8)
     store = open_store(args.db, origin=origin, data_dir=args.data_dir)
-    hub = Hub(store, cpu=CpuPlayers(args.cpu_workers), origin=origin)
+    if args.check_games:
+        return asyncio.run(_check_games(store))
+    problem = asyncio.run(_writable(store))
+    if problem is not None:
+        print(f"fourchess serve: {problem}", file=sys.stderr)
+        return 1
+    hub = Hub(store, cpu=CpuPlayers(args.cpu_workers), origin=origin, limits=Limits(**dict(args.limit)))
     print(f"fourchess serve: http://{args.host}:{args.port}/ ({store.kind})", flush=True)
     uvicorn.run(create_app(hub), host=args.host, port=args.port, log_level=args.log_level, **server_options())
     return 0
+
+
+async def _writable(store: Any) -> str | None:
+    """Why the store cannot take games (it cannot be opened or written), or None."""
+    try:
+        await store.open()
+    except Exception as error:
+        return f"cannot open {store!r}: {error}"
+    try:
+        await store.ping()
+    except Exception as error:
+        return f"{store!r} cannot be written: {error}"
+    finally:
+        await store.close()
+    return None
+
+
+async def _check_games(store: Any) -> int:
+    from fourchess.server.games_check import broken_games
+
+    await store.open()
+    try:
+        broken = await broken_games(store)
+    finally:
+        await store.close()
+    for game in broken:
+        print(f"{game.id}\t{game.steps} steps\t{game.reason}")
+    print(f"{len(broken)} game(s) do not replay" if broken else "every stored game replays", file=sys.stderr)
+    return 1 if broken else 0

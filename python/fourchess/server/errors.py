@@ -66,6 +66,36 @@ class Stale(RequestError):
     status = 409
 
 
+class TurnTimedOut(RequestError):
+    """The move came after its turn's deadline: the seat has timed out instead."""
+
+    code = "timed_out"
+    status = 409
+
+
+class TooManyGames(RequestError):
+    """This client (or every client together) has made games faster than the server allows;
+    ``retry_after``: seconds until one more may be made."""
+
+    code = "too_many_games"
+    status = 429
+
+    def __init__(self, message: str, retry_after: float) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
+
+    def to_dict(self) -> dict[str, Any]:
+        """The error body with ``retry_after`` (seconds) added."""
+        return {**super().to_dict(), "retry_after": round(self.retry_after, 1)}
+
+
+class Busy(RequestError):
+    """The server holds as many games as it may; a game can be made again once some are let go."""
+
+    code = "busy"
+    status = 503
+
+
 class GameOver(RequestError):
     """The game has finished or was aborted."""
 
@@ -86,3 +116,12 @@ class IllegalMove(RequestError):
     def to_dict(self) -> dict[str, Any]:
         """The error body with the refusal's ``reason`` added."""
         return {**super().to_dict(), "reason": self.reason}
+
+
+class GameSetAside(Exception):
+    """The game's stored steps do not replay: it is set aside for an operator (``fourchess serve
+    --check-games`` lists such games), and every request for it answers 503 ``game_set_aside``.
+    Not the caller's fault, so not a RequestError."""
+
+    code = "game_set_aside"
+    status = 503

@@ -50,6 +50,7 @@ class LiveGame:
         self.status = record.status
         self.finish = record.finish
         self.rematch = record.rematch
+        self.clock_from = 0.0  # a turn's time runs from no earlier than this: when the game last resumed
 
     @property
     def ply(self) -> int:
@@ -77,11 +78,12 @@ class LiveGame:
         return self.steps[-1].at if self.steps else self.created_at
 
     def deadline(self) -> float | None:
-        """When the side to move times out (None without a turn timer or once over)."""
+        """When the side to move times out (None without a turn timer or once over): its turn's
+        time counts from the last stored step, or from when the game resumed after a pause if later."""
         limit = self.config.game.turn_time_limit
         if limit is None or self.turn() is None:
             return None
-        return self.turn_started() + limit
+        return max(self.turn_started(), self.clock_from) + limit
 
     # --- proposals ---------------------------------------------------------------------------
 

@@ -1,29 +1,38 @@
-"""The server's game rooms in one process: made on first use from the store, resumed at start
-(so CPU seats and turn timers go on after a restart), told of what other processes stored."""
+"""The server's game rooms in one process: loaded on first use from the store, told of what other
+processes stored, and dropped again once nobody here has them open and they are over or paused.
+
+At start the games played lately (within ``Limits.unattended_seconds``) are resumed in the
+background, so their CPU seats and turn timers go on after a restart while the port already
+answers; every other game waits in the store until someone asks for it."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import re
 import secrets
 from collections.abc import Awaitable
 from typing import Any
 
+from fourchess._quote import quoted
 from fourchess.server import tokens
 from fourchess.server.clock import Clock, WallClock
 from fourchess.server.cpu import CpuPlayers
-from fourchess.server.errors import GameOver, NoSuchGame
+from fourchess.server.errors import Busy, GameOver, GameSetAside, NoSuchGame
 from fourchess.server.game import LiveGame
 from fourchess.server.limits import Limits
 from fourchess.server.room import Room
 from fourchess.server.settings import GameConfig, SEAT_NAMES
 from fourchess.server.store.base import GameRecord, Notification, Store
+from fourchess.server.store.failures import StoreUnavailable
 
 log = logging.getLogger("fourchess.server")
 
 GAME_ID_BYTES = 9  # 12 URL-safe characters
 MAX_GAME_ID_LENGTH = 32
+GAME_ID = re.compile(rf"[A-Za-z0-9_-]{{1,{MAX_GAME_ID_LENGTH}}}")  # secrets.token_urlsafe's alphabet
 HEARTBEAT_SECONDS = 10.0
+MAX_SET_ASIDE = 10_000  # set-aside games remembered (past it each is replayed and refused again)
 
 
 class Hub:
@@ -41,21 +50,46 @@ class Hub:
         self._loading: dict[str, asyncio.Future[Room]] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
         self._heartbeat: asyncio.Task[None] | None = None
+        self._resuming: asyncio.Task[None] | None = None
+        self.set_aside: dict[str, str] = {}  # games whose steps do not replay, and why
 
     async def start(self) -> None:
-        """Open the store, listen to the other processes, resume every unfinished game."""
+        """Open the store, listen to the other processes, and start resuming the games played
+        lately (in the background: requests are answered meanwhile)."""
         await self.store.open()
+        try:
+            await self.store.ping()  # a store that cannot write must not take games
+        except Exception as error:
+            await self.store.close()
+            raise StoreUnavailable(f"{self.store!r} cannot be written: {error}") from error
         await self.store.listen(self._notified)
-        for game_id in await self.store.unfinished_games():
-            room = await self.room(game_id)
-            room.schedule()
+        self._resuming = asyncio.create_task(self._resume(self.clock.now() - self.limits.unattended_seconds))
         if self.store.shared:
             self._heartbeat = asyncio.create_task(self._beat())
 
+    async def _resume(self, active_since: float) -> None:
+        for game_id in await self.store.unfinished_games(active_since=active_since):
+            if game_id not in self.rooms:
+                try:
+                    room = await self.room(game_id, clock_continues=True)
+                except GameSetAside:
+                    continue  # logged when set aside
+                except Exception as error:  # one game that cannot be loaded stops no other
+                    log.error("game %s was not resumed: %s", game_id, error)
+                    continue
+                room.schedule()
+            await asyncio.sleep(0)  # let requests in between
+
+    @property
+    def resumed(self) -> bool:
+        """Has the start-up resumption finished?"""
+        return self._resuming is None or self._resuming.done()
+
     async def stop(self) -> None:
         """Stop every room, the CPU threads and the store."""
-        if self._heartbeat is not None:
-            self._heartbeat.cancel()
+        for task in (self._heartbeat, self._resuming):
+            if task is not None:
+                task.cancel()
         for room in self.rooms.values():
             room.close()
         for task in list(self._tasks):
@@ -74,13 +108,17 @@ class Hub:
         if not task.cancelled() and task.exception() is not None:
             log.error("background task failed: %s", task.exception(), exc_info=task.exception())
 
-    async def room(self, game_id: object) -> Room:
-        """The game's room, loaded from the store the first time; NoSuchGame otherwise."""
-        if not isinstance(game_id, str) or not 0 < len(game_id) <= MAX_GAME_ID_LENGTH or not game_id.isascii():
-            raise NoSuchGame("no game has that id")
+    async def room(self, game_id: object, *, clock_continues: bool = False) -> Room:
+        """The game's room, loaded from the store the first time; NoSuchGame otherwise. A game
+        loaded for a request was paused (or the server restarted): its turn's time starts afresh,
+        unless ``clock_continues`` (a game resumed at start-up goes on as stored)."""
+        if not isinstance(game_id, str) or GAME_ID.fullmatch(game_id) is None:  # before any store sees it
+            raise NoSuchGame(f"no game has the id {quoted(game_id)}: ids are 1..{MAX_GAME_ID_LENGTH} of A-Z a-z 0-9 _ -")
         room = self.rooms.get(game_id)
         if room is not None:
             return room
+        if game_id in self.set_aside:
+            raise GameSetAside(f"game {game_id} is set aside: {self.set_aside[game_id]}")
         loading = self._loading.get(game_id)
         if loading is not None:
             return await asyncio.shield(loading)
@@ -90,7 +128,10 @@ class Hub:
             record = await self.store.load_game(game_id)
             if record is None:
                 raise NoSuchGame(f"no game has the id {game_id!r}")
-            room = Room(self, LiveGame(record))
+            game = self._replay(record)
+            if not clock_continues:
+                game.clock_from = self.clock.now()
+            room = Room(self, game)
             self.rooms[game_id] = room
             future.set_result(room)
             return room
@@ -101,15 +142,42 @@ class Hub:
         finally:
             del self._loading[game_id]
 
-    def forget_if_over(self, room: Room) -> None:
-        """Drop the room of a game that is over once nobody here has it open: the store keeps the
-        whole game and room() loads it again when asked (kept, every game a process ever served
-        stayed in its memory, and in every full garbage collection)."""
-        if not room.game.playing and not room.connections and self.rooms.get(room.game.id) is room:
+    def _replay(self, record: GameRecord) -> LiveGame:
+        """The stored game on a board; a game whose steps do not replay is set aside (logged once,
+        answered 503 from then on) instead of failing the request or the start-up."""
+        try:
+            return LiveGame(record)
+        except Exception as error:
+            reason = f"its stored steps do not replay ({str(error)[:200]}); an operator must look at it (fourchess serve --check-games)"
+            if len(self.set_aside) < MAX_SET_ASIDE:
+                self.set_aside[record.id] = reason
+            log.error("game %s set aside: %s", record.id, reason)
+            raise GameSetAside(f"game {record.id} is set aside: {reason}") from error
+
+    def forget_if_idle(self, room: Room) -> None:
+        """Drop the room once nobody here has it open and its game is over or paused: the store
+        keeps the whole game and room() loads it again when asked. (Kept, every game a process
+        ever served stayed in its memory, and in every full garbage collection.)"""
+        if room.connections:
+            return
+        if not room.game.playing:
+            self.forget(room)
+        elif not room.attended():
+            room.pause()
+
+    def forget(self, room: Room) -> None:
+        """Drop the room from memory (when it is the one held for its game)."""
+        if self.rooms.get(room.game.id) is room:
             del self.rooms[room.game.id]
 
     async def create(self, config: GameConfig, seat_tokens: dict[str, str] | None = None, game_id: str | None = None) -> tuple[Room, dict[str, str]]:
-        """Store a new game; its room and each human seat's token (made here unless given)."""
+        """Store a new game; its room and each human seat's token (made here unless given). Busy
+        while ``Limits.max_rooms`` games are held and none of them can be let go."""
+        if len(self.rooms) >= self.limits.max_rooms:
+            for held in list(self.rooms.values()):
+                self.forget_if_idle(held)
+            if len(self.rooms) >= self.limits.max_rooms:
+                raise Busy(f"this server holds {len(self.rooms)} games, its most; try again later")
         game_id = game_id if game_id is not None else secrets.token_urlsafe(GAME_ID_BYTES)
         given = seat_tokens if seat_tokens is not None else {}
         seat_tokens = {seat: given.get(seat) or tokens.new_token() for seat in config.human_seats()}

@@ -7,7 +7,6 @@ as plain data for the database and the state.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -15,6 +14,7 @@ from fourchess import GameSettings, Rules, Seat
 from fourchess._quote import quoted
 from fourchess.rules import TURN_TIME_LIMITS
 from fourchess.server.errors import BadRequest, BadSettings
+from fourchess.server.text import shown_text
 
 SEAT_NAMES = tuple(seat.name for seat in Seat)  # RED, BLUE, YELLOW, GREEN
 MAX_NAME_LENGTH = 40
@@ -107,7 +107,8 @@ _FIELDS = frozenset(
 
 def _number(data: dict[str, Any], name: str, default: float, low: float, high: float) -> float:
     value = data.get(name, default)
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or not low <= value <= high:
+    # an int is compared exactly (a 400-digit one would overflow math.isfinite); NaN fails the range
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
         raise BadSettings(f"{name} must be a number {low:g}..{high:g}, got {quoted(value)}")
     return float(value)
 
@@ -127,7 +128,5 @@ def _seats(data: object) -> tuple[SeatConfig, SeatConfig, SeatConfig, SeatConfig
         if player not in (HUMAN, CPU):
             raise BadSettings(f"seats.{name}.player must be 'human' or 'cpu', got {quoted(player)}")
         shown = entry.get("name", name.capitalize() if player == HUMAN else f"CPU {name.capitalize()}")
-        if not isinstance(shown, str) or not shown.strip() or len(shown) > MAX_NAME_LENGTH or not shown.isprintable():
-            raise BadSettings(f"seats.{name}.name must be 1..{MAX_NAME_LENGTH} printable characters, got {quoted(shown)}")
-        seats.append(SeatConfig(player, shown.strip()))
+        seats.append(SeatConfig(player, shown_text(shown, f"seats.{name}.name", MAX_NAME_LENGTH, BadSettings)))
     return tuple(seats)  # type: ignore[return-value]

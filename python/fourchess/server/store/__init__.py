@@ -32,25 +32,27 @@ def default_data_dir() -> pathlib.Path:
     return pathlib.Path(configured) if configured else pathlib.Path.home() / ".local" / "share" / "fourchess"
 
 
-def open_store(url: str | None, *, origin: str, data_dir: pathlib.Path | None = None) -> Store:
+def open_store(url: str | None, *, origin: str, data_dir: pathlib.Path | None = None, busy_seconds: float | None = None) -> Store:
     """The store ``url`` names, not yet opened (await its ``open()``).
 
     None: the SQLite file ``fourchess.sqlite3`` in ``data_dir`` (by default
     :func:`default_data_dir`), the directory made when missing. ``sqlite:///abs/path`` or
     ``sqlite:relative/path``: that SQLite file. ``postgresql://...`` or ``postgres://...``:
     PostgreSQL (libpq's url form). ``origin`` is this process's random id, the "origin" of every
-    notification it sends. Anything else is a StoreUrlError naming the url.
+    notification it sends. Anything else is a StoreUrlError naming the url. ``busy_seconds``:
+    how long an SQLite write waits for another connection's lock (default 10 s).
     """
+    sqlite_options = {} if busy_seconds is None else {"busy_seconds": busy_seconds}
     check_text(origin, "origin")
     if url is None:
         directory = default_data_dir() if data_dir is None else pathlib.Path(data_dir)
         directory.mkdir(parents=True, exist_ok=True)
-        return SqliteStore(directory / SQLITE_FILE, origin=origin)
+        return SqliteStore(directory / SQLITE_FILE, origin=origin, **sqlite_options)
     if not isinstance(url, str):
         raise TypeError(f"a store url must be a str or None, got {type(url).__name__}")
     scheme = url.partition(":")[0].lower()
     if scheme == "sqlite":
-        return SqliteStore(_sqlite_path(url), origin=origin)
+        return SqliteStore(_sqlite_path(url), origin=origin, **sqlite_options)
     if scheme in ("postgresql", "postgres"):
         _check_postgres_url(url)
         return PostgresStore(url, origin=origin)

@@ -114,6 +114,9 @@ class Store(Protocol):
     async def unfinished_games(self) -> list[str]:
         """The ids of the games still playing."""
 
+    async def game_ids(self) -> list[str]:
+        """The id of every stored game, oldest first."""
+
     async def touch_presence(self, game_id: str, seats: list[str], now: float) -> None:
         """Record that these seats have a connected player now (the heartbeat)."""
 

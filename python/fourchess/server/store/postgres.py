@@ -31,6 +31,7 @@ from fourchess.server.store.checks import (
     check_time,
     to_json,
 )
+from fourchess.server.store.failures import StoreUnavailable
 from fourchess.server.store.notification import CHANNEL, encode_notification
 from fourchess.server.store.postgres_batch import Append, AppendBatcher
 from fourchess.server.store.postgres_listener import NotificationListener
@@ -39,6 +40,7 @@ from fourchess.server.store.records import GAME_COLUMNS, STEP_COLUMNS, ending_co
 log = logging.getLogger("fourchess.server.store")
 
 POOL_SIZE = 8  # connections for reads and writes; PostgreSQL flushes concurrent commits together
+COMMAND_SECONDS = 10.0  # a connection attempt or statement that takes longer fails (a stopped database must not hang requests)
 SCHEMA_LOCK = 0x46344348455353  # pg_advisory_xact_lock key while the tables are made ("F4CHESS")
 
 TABLES = (
@@ -156,7 +158,13 @@ class PostgresStore:
             raise RuntimeError(f"{self!r} is already open")
         asyncpg = _asyncpg()
         pool = await asyncpg.create_pool(
-            self.url, min_size=1, max_size=self.pool_size, server_settings={"application_name": "fourchess"}, reset=_keep_session
+            self.url,
+            min_size=1,
+            max_size=self.pool_size,
+            command_timeout=COMMAND_SECONDS,
+            timeout=COMMAND_SECONDS,
+            server_settings={"application_name": "fourchess"},
+            reset=_keep_session,
         )
         try:
             async with pool.acquire() as connection, connection.transaction():
@@ -189,12 +197,12 @@ class PostgresStore:
     @property
     def _open_pool(self) -> Any:
         if self._pool is None:
-            raise RuntimeError(f"{self!r} is not open")
+            raise StoreUnavailable(f"{self!r} is not open")
         return self._pool
 
     async def ping(self) -> None:
-        """Raise when the database cannot answer."""
-        await self._open_pool.fetchval("SELECT 1")
+        """Raise when the database cannot take a write now (the health check): a committed write."""
+        await self._open_pool.execute("UPDATE schema_version SET version = version")
 
     async def create_game(self, game: GameRecord) -> None:
         """Store a new game; GameExistsError if its id is taken."""
@@ -271,9 +279,20 @@ class PostgresStore:
         )
         return updated is not None
 
-    async def unfinished_games(self) -> list[str]:
-        """The ids of the games still playing, oldest first."""
-        rows = await self._open_pool.fetch("SELECT id FROM games WHERE status = 'playing' ORDER BY created_at, id")
+    async def unfinished_games(self, active_since: float | None = None) -> list[str]:
+        """The ids of the games still playing (with ``active_since``: whose last step, or creation,
+        came then or later), oldest first."""
+        since = float("-inf") if active_since is None else check_time(active_since, "active_since")
+        rows = await self._open_pool.fetch(
+            "SELECT id FROM games WHERE status = 'playing'"
+            " AND coalesce((SELECT max(at) FROM steps WHERE game_id = id), created_at) >= $1 ORDER BY created_at, id",
+            since,
+        )
+        return [row["id"] for row in rows]
+
+    async def game_ids(self) -> list[str]:
+        """The id of every stored game, oldest first."""
+        rows = await self._open_pool.fetch("SELECT id FROM games ORDER BY created_at, id")
         return [row["id"] for row in rows]
 
     async def touch_presence(self, game_id: str, seats: list[str], now: float) -> None:

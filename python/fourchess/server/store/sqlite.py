@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import math
 import sqlite3
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -23,9 +24,10 @@ from fourchess.server.store.checks import (
     check_time,
     to_json,
 )
+from fourchess.server.store.failures import StoreUnavailable
 from fourchess.server.store.notification import encode_notification
 from fourchess.server.store.records import GAME_COLUMNS, STEP_COLUMNS, ending_columns, game_record, step_record
-from fourchess.server.store.sqlite_thread import GroupCommitThread
+from fourchess.server.store.sqlite_thread import BUSY_SECONDS, GroupCommitThread
 
 # plies counts the steps: append_step and abort_game test it in the same UPDATE that changes the row
 TABLES = (
@@ -67,8 +69,9 @@ class SqliteStore:
     kind = "sqlite"
     shared = False
 
-    def __init__(self, path: Path, *, origin: str) -> None:
+    def __init__(self, path: Path, *, origin: str, busy_seconds: float = BUSY_SECONDS) -> None:
         self.path = Path(path)
+        self.busy_seconds = check_lease(busy_seconds)  # how long a write waits for another connection's lock
         self.origin = check_text(origin, "origin")
         self._thread: GroupCommitThread | None = None
 
@@ -84,7 +87,7 @@ class SqliteStore:
         """Start the database thread, connect and create the tables when missing."""
         if self._thread is not None:
             raise RuntimeError(f"{self!r} is already open")
-        thread = GroupCommitThread(self.path)
+        thread = GroupCommitThread(self.path, self.busy_seconds)
         try:
             await thread.start()
             await thread.run(self._create_schema, writes=True)
@@ -113,12 +116,13 @@ class SqliteStore:
 
     async def _run(self, operation: Callable[[sqlite3.Connection], Any], *, writes: bool) -> Any:
         if self._thread is None:
-            raise RuntimeError(f"{self!r} is not open")
+            raise StoreUnavailable(f"{self!r} is not open")
         return await self._thread.run(operation, writes=writes)
 
     async def ping(self) -> None:
-        """Raise when the database thread or the file cannot answer."""
-        await self._run(lambda connection: connection.execute("SELECT count(*) FROM schema_version").fetchone(), writes=False)
+        """Raise when the file cannot take a write now: a committed write, to the file that is
+        still at the store's path (the health check)."""
+        await self._run(lambda connection: connection.execute("UPDATE schema_version SET version = version"), writes=True)
 
     async def create_game(self, game: GameRecord) -> None:
         """Store a new game; GameExistsError if its id is taken."""
@@ -212,12 +216,26 @@ class SqliteStore:
 
         return await self._run(update, writes=True)
 
-    async def unfinished_games(self) -> list[str]:
-        """The ids of the games still playing, oldest first."""
+    async def unfinished_games(self, active_since: float | None = None) -> list[str]:
+        """The ids of the games still playing (with ``active_since``: whose last step, or creation,
+        came then or later), oldest first."""
+        since = -math.inf if active_since is None else check_time(active_since, "active_since")
 
         def select(connection: sqlite3.Connection) -> list[str]:
-            rows = connection.execute("SELECT id FROM games WHERE status = 'playing' ORDER BY created_at, id")
+            rows = connection.execute(
+                "SELECT id FROM games WHERE status = 'playing'"
+                " AND coalesce((SELECT max(at) FROM steps WHERE game_id = id), created_at) >= ? ORDER BY created_at, id",
+                (since,),
+            )
             return [row[0] for row in rows]
+
+        return await self._run(select, writes=False)
+
+    async def game_ids(self) -> list[str]:
+        """The id of every stored game, oldest first."""
+
+        def select(connection: sqlite3.Connection) -> list[str]:
+            return [row[0] for row in connection.execute("SELECT id FROM games ORDER BY created_at, id")]
 
         return await self._run(select, writes=False)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import queue
 import sqlite3
 import threading
@@ -19,6 +20,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from fourchess.server.store.failures import StoreUnavailable
 
 Operation = Callable[[sqlite3.Connection], Any]
 
@@ -47,8 +50,9 @@ class GroupCommitThread:
     connection and ends the thread. Statistics: ``commits`` and ``operations`` so far.
     """
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, busy_seconds: float = BUSY_SECONDS) -> None:
         self.path = path
+        self.busy_seconds = busy_seconds
         self.commits = 0
         self.operations = 0
         self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
@@ -56,6 +60,7 @@ class GroupCommitThread:
         self._accepting = True
         self._stopped: asyncio.Future[None] | None = None
         self._thread: threading.Thread | None = None
+        self._identity = (0, 0)  # the opened file's (device, inode)
 
     async def start(self) -> None:
         """Start the thread and wait until it has connected; the connection's error otherwise."""
@@ -71,7 +76,7 @@ class GroupCommitThread:
         future: asyncio.Future[Any] = loop.create_future()
         with self._lock:
             if not self._accepting:
-                raise RuntimeError(f"the SQLite store {self.path} is closed")
+                raise StoreUnavailable(f"the SQLite store {self.path} is closed")
             self._queue.put(_Job(operation, writes, loop, future))
         return await future
 
@@ -102,13 +107,14 @@ class GroupCommitThread:
                 pass
         finally:
             connection.close()
-            self._close_queue(RuntimeError(f"the SQLite store {self.path} is closed"))
+            self._close_queue(StoreUnavailable(f"the SQLite store {self.path} is closed"))
 
     def _connect(self) -> sqlite3.Connection:
         # isolation_level=None: the module opens no transactions of its own; _run_batch does
         connection = sqlite3.connect(self.path, isolation_level=None, check_same_thread=True)
         try:
-            connection.execute(f"PRAGMA busy_timeout = {BUSY_SECONDS * 1000:.0f}")
+            self._identity = _identity(self.path)
+            connection.execute(f"PRAGMA busy_timeout = {self.busy_seconds * 1000:.0f}")
             mode = _write_ahead_logging(connection)
             if mode != "wal":
                 raise sqlite3.OperationalError(f"{self.path}: SQLite would not use write-ahead logging (journal_mode is {mode})")
@@ -151,6 +157,8 @@ class GroupCommitThread:
                 else:
                     connection.execute("RELEASE operation")
                     outcomes.append((job, True, value))
+            if any(job.writes for job in jobs):
+                self._check_still_the_file()
             connection.execute("COMMIT")
         except Exception as error:
             log.error("SQLite store %s: a transaction of %d operations failed: %s", self.path, len(jobs), error)
@@ -163,6 +171,16 @@ class GroupCommitThread:
         self.commits += 1
         self.operations += len(jobs)
         return outcomes
+
+    def _check_still_the_file(self) -> None:
+        """Refuse to commit into a file that is no longer at the store's path (removed, or
+        replaced): SQLite would write on into the unlinked file, and every move would be lost."""
+        try:
+            found = _identity(self.path)
+        except OSError as error:
+            raise StoreUnavailable(f"the SQLite file {self.path} is gone: {error.strerror}") from None
+        if found != self._identity:
+            raise StoreUnavailable(f"the SQLite file {self.path} was replaced by another file")
 
     def _close_queue(self, error: Exception) -> None:
         """Refuse new jobs, fail the ones still queued with ``error`` and settle stop()."""
@@ -178,6 +196,11 @@ class GroupCommitThread:
         stopped = self._stopped
         if stopped is not None:
             _call_in_loop(stopped.get_loop(), _resolve_stopped, stopped)
+
+
+def _identity(path: Path) -> tuple[int, int]:
+    stat = os.stat(path)
+    return stat.st_dev, stat.st_ino
 
 
 def _write_ahead_logging(connection: sqlite3.Connection) -> str:
