@@ -70,7 +70,7 @@ class ThreadServer:
         self._loop = asyncio.get_running_loop()
         origin = os.urandom(8).hex()
         self.hub = Hub(open_store(self.db_url, origin=origin, busy_seconds=self.busy_seconds), clock=self.clock, cpu=self.cpu() if self.cpu is not None else CpuPlayers(self.cpu_workers), origin=origin, limits=self.limits)
-        config = uvicorn.Config(create_app(self.hub), log_level="warning", **server_options())
+        config = uvicorn.Config(create_app(self.hub), log_level="warning", **server_options(self.hub.limits))
         self._server = uvicorn.Server(config)
         self._sock.listen(128)
         serving = asyncio.ensure_future(self._server.serve(sockets=[self._sock]))
@@ -128,9 +128,10 @@ def free_port() -> int:
 class ProcessServer:
     """``python -m fourchess serve`` on a free loopback port, as a process a test may SIGKILL."""
 
-    def __init__(self, db_url: str, log: Path, options: tuple[str, ...] = ()) -> None:
+    def __init__(self, db_url: str, log: Path, options: tuple[str, ...] = (), open_files: int | None = None) -> None:
         self.db_url = db_url
         self.options = options  # more `fourchess serve` options, e.g. ("--limit", "max_rooms=10")
+        self.open_files = open_files  # the process's limit on open files, soft and hard, when set
         self.log = log
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
@@ -140,7 +141,7 @@ class ProcessServer:
     def start(self) -> ProcessServer:
         command = [sys.executable, "-m", "fourchess", "serve", "--host", "127.0.0.1", "--port", str(self.port), "--db", self.db_url, "--log-level", "warning", *self.options]
         with open(self.log, "ab") as out:
-            self.process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env=dict(os.environ))
+            self.process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env=dict(os.environ), preexec_fn=self._limit_files if self.open_files else None)
         deadline = time.monotonic() + START_TIMEOUT
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
@@ -153,6 +154,11 @@ class ProcessServer:
             time.sleep(0.05)
         self.kill()
         raise RuntimeError(f"fourchess serve did not answer within {START_TIMEOUT} s: {self.log.read_text()[-2000:]}")
+
+    def _limit_files(self) -> None:
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_NOFILE, (self.open_files, self.open_files))
 
     def kill(self) -> None:
         """SIGKILL: no shutdown code runs."""

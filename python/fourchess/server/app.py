@@ -3,9 +3,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import math
+import time
 from collections import OrderedDict
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -14,7 +16,7 @@ from typing import Any
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
@@ -24,10 +26,12 @@ from fourchess import Seat, parse_square, square_name
 from fourchess._quote import quoted
 from fourchess import svg
 from fourchess.server.connection import Connection
-from fourchess.server.errors import BadRequest, RequestError, TooLarge, TooManyGames
+from fourchess.server.doorway import guarded_protocols
+from fourchess.server.errors import BadRequest, Busy, ClientGone, GameFull, NoHello, RequestError, TooLarge, TooManyGames, TooManyMessages
 from fourchess.server.failure_answers import JsonFailures, failure_body
 from fourchess.server.hub import Hub
-from fourchess.server.rate import GameQuota
+from fourchess.server.limits import Limits
+from fourchess.server.rate import GameQuota, TokenBucket
 from fourchess.server.room import Room
 from fourchess.server.settings import GameConfig, SEAT_NAMES
 from fourchess.server.text import shown_text
@@ -35,16 +39,28 @@ from fourchess.server.text import shown_text
 MAX_MESSAGE_BYTES = 4096  # a request body or WebSocket message; a move is ~10 bytes
 MAX_CHAT_LENGTH = 200
 SVG_CACHE_SIZE = 512  # rendered boards kept, keyed by (game, ply, orientation)
+ACCEPT_BATCH = 128  # the listen backlog, which is also how many connections asyncio accepts at once
 STATIC = Path(__file__).parent / "static"
 
 log = logging.getLogger("fourchess.server")
 
 
-def server_options() -> dict[str, Any]:
-    """uvicorn's settings for this app. WebSocket frames are bounded near MAX_MESSAGE_BYTES, and
-    permessage-deflate is off: compressing every state once per socket took a seventh of the
-    server's time under load (bench/test_server_load.py), and a state is a few KB."""
-    return {"ws_max_size": MAX_MESSAGE_BYTES * 2, "ws_per_message_deflate": False, "lifespan": "on"}
+def server_options(limits: Limits) -> dict[str, Any]:
+    """uvicorn's settings for this app under ``limits``. Connections come in through the
+    doorway (caps, header and body deadlines); an idle keep-alive connection is closed after
+    idle_timeout. WebSocket frames are bounded near MAX_MESSAGE_BYTES, and permessage-deflate
+    is off: compressing every state once per socket took a seventh of the server's time under
+    load (bench/test_server_load.py), and a state is a few KB."""
+    protocols = guarded_protocols(limits)
+    return {
+        "http": protocols["http"],
+        "ws": protocols["ws"],
+        "timeout_keep_alive": limits.idle_timeout,
+        "backlog": ACCEPT_BATCH,
+        "ws_max_size": MAX_MESSAGE_BYTES * 2,
+        "ws_per_message_deflate": False,
+        "lifespan": "on",
+    }
 
 
 def create_app(hub: Hub) -> Starlette:
@@ -198,20 +214,35 @@ class _Api:
 
     async def socket(self, websocket: WebSocket) -> None:
         await websocket.accept()
-        conn = Connection(websocket.send_text, websocket.close)
+        conn = Connection(websocket.send_text, websocket.close, state_interval=self.hub.limits.spectator_interval)
         room: Room | None = None
         try:
-            hello = _message(await _receive_text(websocket))
+            try:
+                hello = _message(await asyncio.wait_for(_receive_text(websocket), self.hub.limits.hello_timeout))
+            except asyncio.TimeoutError:
+                raise NoHello(f"no hello within {self.hub.limits.hello_timeout:g} s") from None
             if hello.get("type") != "hello":
                 raise BadRequest("the first message must be {'type': 'hello', 'token': ...}")
             room = await self.hub.room(websocket.path_params["id"])
             token = hello.get("token")
             seat = None if token is None else room.game.seat_for(token)
+            if len(room.connections) >= self.hub.limits.max_sockets_per_game:
+                raise GameFull(f"the game has {len(room.connections)} pages open, as many as it may; try again later")
             await room.attach(conn, seat)
+            limits = self.hub.limits
+            # network pace, so real time, not the game clock
+            bucket = TokenBucket(limits.messages_per_second, limits.message_burst, time.monotonic())
             # the writer may find the socket gone (or drop a client too far behind) while a
             # request is handled; then there is nothing more to read
             while websocket.application_state == WebSocketState.CONNECTED:
                 text = await _receive_text(websocket)
+                if not bucket.take(time.monotonic()):
+                    # the flooder goes, before its messages reach (and drown) anyone else
+                    error = TooManyMessages(f"at most {limits.messages_per_second:g} messages a second (bursts of {limits.message_burst}); closing")
+                    conn.send(json.dumps({"type": "error", **error.to_dict()}))
+                    await conn.flush()
+                    await websocket.close(code=1008, reason="too many messages")
+                    break
                 try:
                     await self._handle(room, conn, _message(text))
                 except RequestError as error:
@@ -228,7 +259,7 @@ class _Api:
             await websocket.close(code=1003, reason="text frames only")
         except RequestError as error:  # before the hello was accepted: say why, then close
             await websocket.send_text(json.dumps({"type": "error", **error.to_dict()}))
-            await websocket.close(code=1008)
+            await websocket.close(code=1013 if isinstance(error, Busy) else 1008)  # 1013: try again later
         except Exception as error:  # the server's fault (a game set aside, the store away) before the hello was accepted
             status, body = failure_body(error)
             if websocket.application_state == WebSocketState.CONNECTED:
@@ -312,10 +343,13 @@ async def _json_body(request: Request, allow_empty: bool = False) -> dict[str, A
     if declared is not None and (not declared.isdigit() or int(declared) > MAX_MESSAGE_BYTES):
         raise TooLarge(f"a request body is at most {MAX_MESSAGE_BYTES} bytes")
     body = bytearray()
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_MESSAGE_BYTES:
-            raise TooLarge(f"a request body is at most {MAX_MESSAGE_BYTES} bytes")
+    try:
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > MAX_MESSAGE_BYTES:
+                raise TooLarge(f"a request body is at most {MAX_MESSAGE_BYTES} bytes")
+    except ClientDisconnect:  # the client left, or the doorway closed it for a late body
+        raise ClientGone("the client closed the connection before the body arrived") from None
     if not body and allow_empty:
         return {}
     return _object(bytes(body))

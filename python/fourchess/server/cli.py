@@ -59,6 +59,7 @@ def _serve(args: argparse.Namespace) -> int:
         from fourchess.server.cpu import CpuPlayers
         from fourchess.server.hub import Hub
         from fourchess.server.limits import Limits
+        from fourchess.server.log_limit import limit_repeats
         from fourchess.server.store import open_store
     except ImportError as error:
         print(f"fourchess serve needs the server extra (pip install 'fourchess[server]'): {error}", file=sys.stderr)
@@ -74,10 +75,41 @@ def _serve(args: argparse.Namespace) -> int:
     if problem is not None:
         print(f"fourchess serve: {problem}", file=sys.stderr)
         return 1
-    hub = Hub(store, cpu=CpuPlayers(args.cpu_workers), origin=origin, limits=Limits(**dict(args.limit)))
+    limits = _within_file_limit(Limits(**dict(args.limit)))
+    hub = Hub(store, cpu=CpuPlayers(args.cpu_workers), origin=origin, limits=limits)
+    config = uvicorn.Config(create_app(hub), host=args.host, port=args.port, log_level=args.log_level, **server_options(limits))
+    limit_repeats()  # on the handlers uvicorn's Config has just set up, and the root's
     print(f"fourchess serve: http://{args.host}:{args.port}/ ({store.kind})", flush=True)
-    uvicorn.run(create_app(hub), host=args.host, port=args.port, log_level=args.log_level, **server_options())
+    uvicorn.Server(config).run()
     return 0
+
+
+FILES_KEPT_BACK = 64  # descriptors for the database, the log and the process's own files
+
+
+def _within_file_limit(limits: Any) -> Any:
+    """The limits with max_connections below what the process may open. The soft limit on open
+    files is raised to the hard one first; past it, accept() fails and asyncio logs every try.
+    A connection refused at the door holds its descriptor until it is closed, and asyncio accepts
+    up to a backlog's worth at once, so that many are kept back too."""
+    import resource
+
+    from fourchess.server.app import ACCEPT_BATCH
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != resource.RLIM_INFINITY and (hard == resource.RLIM_INFINITY or soft < hard):
+        wanted = hard if hard != resource.RLIM_INFINITY else max(soft, 65536)
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+            soft = wanted
+        except (ValueError, OSError):
+            pass
+    kept_back = FILES_KEPT_BACK + ACCEPT_BATCH
+    if soft == resource.RLIM_INFINITY or limits.max_connections <= soft - kept_back:
+        return limits
+    room = max(1, soft - kept_back)
+    logging.getLogger("fourchess.server").warning("max_connections lowered from %d to %d: the process may open %d files", limits.max_connections, room, soft)
+    return dataclasses.replace(limits, max_connections=room, max_connections_per_client=min(limits.max_connections_per_client, room))
 
 
 async def _writable(store: Any) -> str | None:

@@ -32,6 +32,21 @@ class TooLarge(RequestError):
     status = 413
 
 
+class ClientGone(RequestError):
+    """The connection closed before the request's body had arrived (the client left, or it was
+    too slow and the server closed it); nobody reads the answer."""
+
+    code = "timeout"
+    status = 408
+
+
+class NoHello(RequestError):
+    """A WebSocket that did not say hello in time."""
+
+    code = "timeout"
+    status = 408
+
+
 class BadSettings(RequestError):
     """A game setting out of range; the message names the setting."""
 
@@ -94,6 +109,17 @@ class Busy(RequestError):
 
     code = "busy"
     status = 503
+
+
+class TooManyMessages(RequestError):
+    """A WebSocket sent messages faster than Limits.messages_per_second allows; it is closed."""
+
+    code = "too_many_messages"
+    status = 429
+
+
+class GameFull(Busy):
+    """The game has as many pages open in this process as it may (Limits.max_sockets_per_game)."""
 
 
 class GameOver(RequestError):

@@ -268,7 +268,7 @@ class Room:
             return
         text = json.dumps({"type": "state", "state": self.state()})
         for conn in list(self.connections):
-            conn.send(text)
+            conn.send_state(text)
 
     # --- the game's own moves ------------------------------------------------------------------
 
