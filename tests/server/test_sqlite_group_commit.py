@@ -51,8 +51,8 @@ async def test_a_batch_answers_each_operation_and_keeps_the_ones_that_succeeded(
                 store.append_step("g1", step(5)),  # a gap
                 store.create_game(game("g1")),
                 store.create_game(game("g2")),
-                store.set_rematch("g1", "g2"),
-                store.set_rematch("g1", "g3"),
+                store.create_rematch("g1", game("g3")),
+                store.create_rematch("g1", game("g4")),
             ],
         )
         assert store.commits - commits == 2  # the holder's batch, then all nine in one transaction
@@ -61,10 +61,11 @@ async def test_a_batch_answers_each_operation_and_keeps_the_ones_that_succeeded(
     assert outcomes[3] is True
     assert isinstance(outcomes[4], ValueError) and "next is ply 2" in str(outcomes[4])
     assert isinstance(outcomes[5], GameExistsError)
-    assert outcomes[6] is None and outcomes[7] is True and outcomes[8] is False
+    assert outcomes[6] is None and outcomes[7] == "g3" and outcomes[8] == "g3"
     async with opened(url) as store:
         first = await store.load_game("g1")
-        assert [s.text for s in first.steps] == ["first", "move-1"] and first.rematch == "g2"
+        assert [s.text for s in first.steps] == ["first", "move-1"] and first.rematch == "g3"
+        assert await store.load_game("g4") is None
         assert await store.load_game("g2") == game("g2")
         assert await store.presence("no-such-game") == {}
 

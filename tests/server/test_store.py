@@ -151,13 +151,18 @@ async def test_a_game_ended_by_its_step_can_be_aborted_at_no_ply(store_url):
 
 
 @asynchronous
-async def test_the_rematch_is_set_once(store_url):
+async def test_the_rematch_is_made_once_with_its_link(store_url):
     async with opened(store_url) as store:
         await store.create_game(game())
-        assert await store.set_rematch("g1", "g2")
-        assert not await store.set_rematch("g1", "g3")
+        assert await store.create_rematch("g1", game("g2")) == "g2"
+        assert await store.create_rematch("g1", game("g3")) == "g2"  # the one made first
         assert (await store.load_game("g1")).rematch == "g2"
-        assert not await store.set_rematch("nope", "g2")
+        assert await store.load_game("g2") == game("g2") and await store.load_game("g3") is None
+        assert await store.create_rematch("nope", game("g4")) is None
+        assert await store.load_game("g4") is None
+        with pytest.raises(GameExistsError):  # a taken id stores neither the game nor the link
+            await store.create_rematch("g2", game("g1"))
+        assert (await store.load_game("g2")).rematch is None
 
 
 @asynchronous

@@ -173,11 +173,22 @@ class Hub:
     async def create(self, config: GameConfig, seat_tokens: dict[str, str] | None = None, game_id: str | None = None) -> tuple[Room, dict[str, str]]:
         """Store a new game; its room and each human seat's token (made here unless given). Busy
         while ``Limits.max_rooms`` games are held and none of them can be let go."""
+        self._make_room_for_one()
+        record, seat_tokens = self._new_game(config, seat_tokens, game_id)
+        await self.store.create_game(record)
+        room = await self.room(record.id)
+        room.schedule()
+        return room, seat_tokens
+
+    def _make_room_for_one(self) -> None:
+        """Busy unless one more game may be held (idle ones are let go to make room)."""
         if len(self.rooms) >= self.limits.max_rooms:
             for held in list(self.rooms.values()):
                 self.forget_if_idle(held)
             if len(self.rooms) >= self.limits.max_rooms:
                 raise Busy(f"this server holds {len(self.rooms)} games, its most; try again later")
+
+    def _new_game(self, config: GameConfig, seat_tokens: dict[str, str] | None, game_id: str | None) -> tuple[GameRecord, dict[str, str]]:
         game_id = game_id if game_id is not None else secrets.token_urlsafe(GAME_ID_BYTES)
         given = seat_tokens if seat_tokens is not None else {}
         seat_tokens = {seat: given.get(seat) or tokens.new_token() for seat in config.human_seats()}
@@ -187,10 +198,7 @@ class Hub:
             token_hashes={seat: tokens.token_hash(token) for seat, token in seat_tokens.items()},
             created_at=self.clock.now(),
         )
-        await self.store.create_game(record)
-        room = await self.room(game_id)
-        room.schedule()
-        return room, seat_tokens
+        return record, seat_tokens
 
     async def rematch(self, room: Room, seat: str) -> tuple[Room, str, str]:
         """The game's rematch (made by the first seat to ask, found by the others): its room, the
@@ -205,15 +213,16 @@ class Hub:
             if game.rematch is None and self.store.shared:
                 await room.catch_up(reload=True)  # another process may have made it already
             if game.rematch is None:
+                self._make_room_for_one()
                 rematch_id = secrets.token_urlsafe(GAME_ID_BYTES)
                 config = game.config.rotated() if shift else game.config
                 new_tokens = {new_seat[old]: tokens.rematch_token(digest, rematch_id) for old, digest in game.token_hashes.items()}
-                await self.create(config, new_tokens, rematch_id)
-                if await self.store.set_rematch(game.id, rematch_id):
-                    game.rematch = rematch_id
-                else:  # another process made one first: that is the rematch
-                    record = await self.store.load_game(game.id)
-                    game.rematch = record.rematch if record is not None else None
+                record, _ = self._new_game(config, new_tokens, rematch_id)
+                # the new game and the old one's link to it in one transaction: a crash leaves
+                # both or neither; another process that made one first gives its id instead
+                game.rematch = await self.store.create_rematch(game.id, record)
+                if game.rematch == rematch_id:
+                    (await self.room(rematch_id)).schedule()
         room.broadcast_state()
         assert game.rematch is not None
         new = new_seat[seat]

@@ -108,8 +108,10 @@ class Store(Protocol):
     async def abort_game(self, game_id: str, at_ply: int, finish: FinishRecord) -> bool:
         """End a playing game as aborted when it has exactly ``at_ply`` steps; False otherwise."""
 
-    async def set_rematch(self, game_id: str, rematch_id: str) -> bool:
-        """Record the game's rematch once; False when it already has one."""
+    async def create_rematch(self, game_id: str, rematch: GameRecord) -> str | None:
+        """Store ``rematch`` as the game's rematch, the new game and the link in one transaction,
+        unless the game has a rematch already: the id of the game's rematch either way (None
+        when there is no such game). GameExistsError when ``rematch``'s id is taken."""
 
     async def unfinished_games(self) -> list[str]:
         """The ids of the games still playing."""

@@ -83,7 +83,7 @@ def check_new_game(game: object) -> GameRecord:
     if game.steps or game.finish is not None or game.status != PLAYING:
         raise ValueError(f"game {quoted(game.id)}: a new game has no steps, no finish and status {PLAYING!r}")
     if game.rematch is not None:
-        raise ValueError(f"game {quoted(game.id)}: a new game has no rematch yet (set_rematch records it)")
+        raise ValueError(f"game {quoted(game.id)}: a new game has no rematch yet (create_rematch links it)")
     return game
 
 

@@ -270,14 +270,21 @@ class PostgresStore:
         rows = await self._open_pool.fetch(ABORT_GAME, game_id, at_ply, *ending, payload)
         return bool(rows)
 
-    async def set_rematch(self, game_id: str, rematch_id: str) -> bool:
-        """Record the rematch's id unless the game has one already."""
+    async def create_rematch(self, game_id: str, rematch: GameRecord) -> str | None:
+        """Store the rematch and the link to it in one transaction, unless the game has one (the
+        game's row is locked meanwhile, so two processes asking at once make one rematch)."""
         check_text(game_id, "game id")
-        check_text(rematch_id, "rematch id")
-        updated = await self._open_pool.fetchval(
-            "UPDATE games SET rematch = $2 WHERE id = $1 AND rematch IS NULL RETURNING id", game_id, rematch_id
-        )
-        return updated is not None
+        check_new_game(rematch)
+        settings = to_json(rematch.settings, "game settings")
+        token_hashes = to_json(rematch.token_hashes, "token_hashes")
+        async with self._open_pool.acquire() as connection, connection.transaction():
+            found = await connection.fetchrow("SELECT rematch FROM games WHERE id = $1 FOR UPDATE", game_id)
+            if found is None or found["rematch"] is not None:
+                return None if found is None else str(found["rematch"])
+            if await connection.fetchval(INSERT_GAME, rematch.id, settings, token_hashes, float(rematch.created_at)) is None:
+                raise GameExistsError(f"a game with id {quoted(rematch.id)} is already stored")
+            await connection.execute("UPDATE games SET rematch = $2 WHERE id = $1", game_id, rematch.id)
+        return rematch.id
 
     async def unfinished_games(self, active_since: float | None = None) -> list[str]:
         """The ids of the games still playing (with ``active_since``: whose last step, or creation,

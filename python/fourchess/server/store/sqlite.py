@@ -205,16 +205,23 @@ class SqliteStore:
 
         return await self._run(abort, writes=True)
 
-    async def set_rematch(self, game_id: str, rematch_id: str) -> bool:
-        """Record the rematch's id unless the game has one already."""
+    async def create_rematch(self, game_id: str, rematch: GameRecord) -> str | None:
+        """Store the rematch and the link to it in one transaction, unless the game has one."""
         check_text(game_id, "game id")
-        check_text(rematch_id, "rematch id")
+        check_new_game(rematch)
+        row = (rematch.id, to_json(rematch.settings, "game settings"), to_json(rematch.token_hashes, "token_hashes"), float(rematch.created_at))
 
-        def update(connection: sqlite3.Connection) -> bool:
-            cursor = connection.execute("UPDATE games SET rematch = ? WHERE id = ? AND rematch IS NULL", (rematch_id, game_id))
-            return cursor.rowcount == 1
+        def make(connection: sqlite3.Connection) -> str | None:
+            found = connection.execute("SELECT rematch FROM games WHERE id = ?", (game_id,)).fetchone()
+            if found is None or found[0] is not None:
+                return None if found is None else str(found[0])
+            cursor = connection.execute("INSERT INTO games (id, settings, token_hashes, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO NOTHING", row)
+            if cursor.rowcount == 0:
+                raise GameExistsError(f"a game with id {quoted(rematch.id)} is already stored")
+            connection.execute("UPDATE games SET rematch = ? WHERE id = ?", (rematch.id, game_id))
+            return rematch.id
 
-        return await self._run(update, writes=True)
+        return await self._run(make, writes=True)
 
     async def unfinished_games(self, active_since: float | None = None) -> list[str]:
         """The ids of the games still playing (with ``active_since``: whose last step, or creation,
