@@ -217,7 +217,8 @@ class Room:
     async def _store(self, proposal: Proposal) -> bool:
         store = self.hub.store
         if proposal.step is not None:
-            return bool(await store.append_step(self.game.id, proposal.step, proposal.finish))
+            # the board holds the proposal: its turn is the seat whose move the store takes next
+            return bool(await store.append_step(self.game.id, proposal.step, proposal.finish, self.game.turn()))
         assert proposal.finish is not None
         return bool(await store.abort_game(self.game.id, self.game.ply, proposal.finish))
 

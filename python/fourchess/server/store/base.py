@@ -99,11 +99,13 @@ class Store(Protocol):
     async def steps_since(self, game_id: str, ply: int) -> list[StepRecord]:
         """The game's steps with ply >= ``ply``, in order."""
 
-    async def append_step(self, game_id: str, step: StepRecord, finish: FinishRecord | None = None) -> bool:
+    async def append_step(self, game_id: str, step: StepRecord, finish: FinishRecord | None = None, next_turn: str | None = None) -> bool:
         """Store ``step`` as the game's step ``step.ply`` and, when given, the game's ending, in one
-        transaction, committed before returning True. False (nothing stored) when that ply is
-        already taken or the game is no longer playing (or not stored): another process was first.
-        ValueError when ``step.ply`` is past the next ply: steps are numbered without gaps."""
+        transaction, committed before returning True; ``next_turn`` is the seat to move after it,
+        whose move alone the store then takes (None: any seat's). False (nothing stored) when that
+        ply is already taken, the game is no longer playing (or not stored), or the step is a move
+        by a seat not on turn: another process was first, or the caller's game is not the stored
+        one. ValueError when ``step.ply`` is past the next ply: steps are numbered without gaps."""
 
     async def abort_game(self, game_id: str, at_ply: int, finish: FinishRecord) -> bool:
         """End a playing game as aborted when it has exactly ``at_ply`` steps; False otherwise."""

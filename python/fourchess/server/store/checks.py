@@ -7,6 +7,7 @@ import json
 import math
 from typing import Any
 
+from fourchess import Seat
 from fourchess._quote import quoted
 from fourchess.server.store.base import ABORTED, FINISHED, PLAYING, FinishRecord, GameRecord, StepRecord
 
@@ -99,6 +100,16 @@ def check_step(step: object) -> StepRecord:
     return step
 
 
+SEATS = tuple(seat.name for seat in Seat)
+
+
+def check_turn(seat: object) -> str | None:
+    """``seat`` when it is a seat name or None (no next turn: the game ends, or is not known)."""
+    if seat is not None and seat not in SEATS:
+        raise ValueError(f"next_turn must be one of {', '.join(SEATS)} or None, got {quoted(seat)}")
+    return seat  # type: ignore[return-value]
+
+
 def check_finish(finish: object) -> FinishRecord:
     """``finish`` when it is a FinishRecord with an ending status."""
     if not isinstance(finish, FinishRecord):
@@ -124,7 +135,17 @@ def from_json(text: str | None) -> Any:
     return None if text is None else json.loads(text)
 
 
-SCHEMA_VERSION = 1  # the tables this code reads and writes; a newer database is refused, not guessed at
+SCHEMA_VERSION = 2  # the tables this code reads and writes; a newer database is refused, not guessed at
+
+# what brings a database of an older version to the next one (the same SQL on both backends)
+MIGRATIONS: dict[int, tuple[str, ...]] = {
+    1: ("ALTER TABLE games ADD COLUMN turn TEXT",),  # 2: the seat whose move the store takes next
+}
+
+
+def migration_from(found: int) -> list[str]:
+    """The statements that bring a database at schema version ``found`` to SCHEMA_VERSION."""
+    return [statement for version in range(found, SCHEMA_VERSION) for statement in MIGRATIONS[version]]
 
 
 class SchemaVersionError(RuntimeError):
@@ -132,6 +153,6 @@ class SchemaVersionError(RuntimeError):
 
 
 def check_schema_version(found: int, where: str) -> None:
-    """Refuse a database whose schema_version is not SCHEMA_VERSION."""
-    if found != SCHEMA_VERSION:
+    """Refuse a database whose schema_version is neither SCHEMA_VERSION nor one MIGRATIONS bring to it."""
+    if found != SCHEMA_VERSION and found not in MIGRATIONS:
         raise SchemaVersionError(f"{where} has schema version {found}; this fourchess reads version {SCHEMA_VERSION}")

@@ -29,6 +29,8 @@ from fourchess.server.store.checks import (
     check_step,
     check_text,
     check_time,
+    check_turn,
+    migration_from,
     to_json,
 )
 from fourchess.server.store.failures import StoreUnavailable
@@ -56,6 +58,7 @@ TABLES = (
         pgn4 text,
         finished_at double precision,
         rematch text,
+        turn text,
         drive_owner text,
         drive_until double precision
     )""",
@@ -84,10 +87,11 @@ INSERT_GAME = """
 
 APPEND_STEP = f"""
     WITH advanced AS (
-        UPDATE games SET plies = plies + 1,
+        UPDATE games SET plies = plies + 1, turn = $13::text,
             status = coalesce($7::text, status), result = coalesce($8::json, result),
             pgn4 = coalesce($9::text, pgn4), finished_at = coalesce($10::float8, finished_at)
         WHERE id = $1 AND status = 'playing' AND plies = $2::integer
+            AND ($12::text IS NULL OR turn IS NULL OR turn = $12::text)
         RETURNING id
     ), stored AS (
         INSERT INTO steps (game_id, ply, text, seat, at, by)
@@ -176,6 +180,10 @@ class PostgresStore:
                     await connection.execute("INSERT INTO schema_version (version) VALUES ($1)", SCHEMA_VERSION)
                 else:
                     check_schema_version(found, f"the PostgreSQL store {self.where}")
+                    if found != SCHEMA_VERSION:  # under the lock: one process migrates, the others find it done
+                        for statement in migration_from(found):
+                            await connection.execute(statement)
+                        await connection.execute("UPDATE schema_version SET version = $1", SCHEMA_VERSION)
         except BaseException:
             await pool.close()
             raise
@@ -232,16 +240,17 @@ class PostgresStore:
         )
         return [step_record(row) for row in rows]
 
-    async def append_step(self, game_id: str, step: StepRecord, finish: FinishRecord | None = None) -> bool:
-        """Store the step (and the game's end) when its ply is the next and the game is playing;
-        the other processes are notified when it commits. Appends made meanwhile by other
-        callers share the statement (postgres_batch)."""
+    async def append_step(self, game_id: str, step: StepRecord, finish: FinishRecord | None = None, next_turn: str | None = None) -> bool:
+        """Store the step (and the game's end) when its ply is the next, the game is playing and a
+        move's seat is the one on turn; the other processes are notified when it commits. Appends
+        made meanwhile by other callers share the statement (postgres_batch)."""
         check_text(game_id, "game id")
         check_step(step)
+        check_turn(next_turn)
         ending = (None, None, None, None) if finish is None else ending_columns(check_finish(finish))
         payload = encode_notification({"game": game_id, "kind": "step", "ply": step.ply}, self.origin)
         self._open_pool  # noqa: B018 (raises when the store is not open)
-        return await self._appends.append(game_id, step, ending, payload)
+        return await self._appends.append(game_id, step, ending, payload, next_turn)
 
     @property
     def batches(self) -> int:
@@ -255,10 +264,12 @@ class PostgresStore:
     async def _refused_append(self, append: Append) -> bool:
         """False for a step not stored because its ply is taken or the game is over; ValueError
         when the step's ply is past the next one."""
-        game_id, ply = append.game_id, append.step.ply
-        state = await self._open_pool.fetchrow("SELECT status, plies FROM games WHERE id = $1", game_id)
-        if state is not None and state["status"] == PLAYING and state["plies"] < ply:
-            raise ValueError(f"game {quoted(game_id)} has {state['plies']} steps: the next is ply {state['plies']}, not {ply}")
+        game_id, step = append.game_id, append.step
+        state = await self._open_pool.fetchrow("SELECT status, plies, turn FROM games WHERE id = $1", game_id)
+        if state is not None and state["status"] == PLAYING and state["plies"] < step.ply:
+            raise ValueError(f"game {quoted(game_id)} has {state['plies']} steps: the next is ply {state['plies']}, not {step.ply}")
+        if state is not None and state["status"] == PLAYING and state["plies"] == step.ply and state["turn"] not in (None, step.seat):
+            log.warning("game %s: refused %s's move %s at ply %d: the stored game has %s to move", game_id, step.seat, quoted(step.text), step.ply, state["turn"])
         return False
 
     async def abort_game(self, game_id: str, at_ply: int, finish: FinishRecord) -> bool:

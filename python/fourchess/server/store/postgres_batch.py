@@ -21,6 +21,7 @@ from typing import Any
 
 from fourchess.server.store.base import StepRecord
 from fourchess.server.store.notification import CHANNEL
+from fourchess.server.store.records import turn_needed
 
 log = logging.getLogger("fourchess.server.store")
 
@@ -29,14 +30,15 @@ MAX_BATCH = 200  # steps per statement: bounds its size and how long the others 
 APPEND_STEPS = f"""
     WITH input AS (
         SELECT * FROM unnest($1::text[], $2::integer[], $3::text[], $4::text[], $5::float8[], $6::text[],
-                             $7::text[], $8::json[], $9::text[], $10::float8[], $11::text[])
-            AS i (game_id, ply, text, seat, at, by, status, result, pgn4, finished_at, payload)
+                             $7::text[], $8::json[], $9::text[], $10::float8[], $11::text[], $12::text[], $13::text[])
+            AS i (game_id, ply, text, seat, at, by, status, result, pgn4, finished_at, payload, mover, next_turn)
     ), advanced AS (
-        UPDATE games g SET plies = g.plies + 1,
+        UPDATE games g SET plies = g.plies + 1, turn = i.next_turn,
             status = coalesce(i.status, g.status), result = coalesce(i.result, g.result),
             pgn4 = coalesce(i.pgn4, g.pgn4), finished_at = coalesce(i.finished_at, g.finished_at)
         FROM input i
         WHERE g.id = i.game_id AND g.status = 'playing' AND g.plies = i.ply
+            AND (i.mover IS NULL OR g.turn IS NULL OR g.turn = i.mover)
         RETURNING g.id, i.ply, i.text, i.seat, i.at, i.by, i.payload
     ), stored AS (
         INSERT INTO steps (game_id, ply, text, seat, at, by)
@@ -56,11 +58,14 @@ class Append:
     step: StepRecord
     ending: Ending
     payload: str
+    next_turn: str | None
     future: asyncio.Future[bool]
 
     def columns(self) -> tuple[Any, ...]:
+        """The statement's values: the step, its ending, the notice, the seat that must be on
+        turn (None for a leave) and the seat on turn after it."""
         step = self.step
-        return (self.game_id, step.ply, step.text, step.seat, float(step.at), step.by, *self.ending, self.payload)
+        return (self.game_id, step.ply, step.text, step.seat, float(step.at), step.by, *self.ending, self.payload, turn_needed(step), self.next_turn)
 
 
 class AppendBatcher:
@@ -81,10 +86,10 @@ class AppendBatcher:
         self._flusher: asyncio.Task[None] | None = None
         self.batches = 0  # statements run so far (fewer than appends: they are grouped)
 
-    async def append(self, game_id: str, step: StepRecord, ending: Ending, payload: str) -> bool:
+    async def append(self, game_id: str, step: StepRecord, ending: Ending, payload: str, next_turn: str | None) -> bool:
         """Store the step in the next batch; its answer as append_step gives it."""
         future: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
-        self._queue.append(Append(game_id, step, ending, payload, future))
+        self._queue.append(Append(game_id, step, ending, payload, next_turn, future))
         if self._flusher is None or self._flusher.done():
             self._flusher = asyncio.get_running_loop().create_task(self._flush())
         return await future

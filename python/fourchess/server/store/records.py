@@ -18,6 +18,13 @@ def ending_columns(finish: FinishRecord) -> tuple[str, str, str, float]:
     return (finish.status, to_json(finish.result, "finish.result"), finish.pgn4, float(finish.at))
 
 
+def turn_needed(step: StepRecord) -> str | None:
+    """The seat that must be on turn for ``step`` to be stored: a move's own seat. None for a
+    leave ("resign:R"): a seat may resign or claim right after its own move too (RULES.md §10),
+    and a timeout is judged by the clock."""
+    return None if ":" in step.text else step.seat
+
+
 def step_record(row: Sequence[Any]) -> StepRecord:
     """The StepRecord of a row of ``STEP_COLUMNS``."""
     ply, text, seat, at, by = row

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import logging
 import math
 import sqlite3
 from collections.abc import Awaitable, Callable
@@ -22,12 +23,16 @@ from fourchess.server.store.checks import (
     check_step,
     check_text,
     check_time,
+    check_turn,
+    migration_from,
     to_json,
 )
 from fourchess.server.store.failures import StoreUnavailable
 from fourchess.server.store.notification import encode_notification
-from fourchess.server.store.records import GAME_COLUMNS, STEP_COLUMNS, ending_columns, game_record, step_record
+from fourchess.server.store.records import GAME_COLUMNS, STEP_COLUMNS, ending_columns, game_record, step_record, turn_needed
 from fourchess.server.store.sqlite_thread import BUSY_SECONDS, GroupCommitThread
+
+log = logging.getLogger("fourchess.server.store")
 
 # plies counts the steps: append_step and abort_game test it in the same UPDATE that changes the row
 TABLES = (
@@ -42,7 +47,8 @@ TABLES = (
         result TEXT,
         pgn4 TEXT,
         finished_at REAL,
-        rematch TEXT
+        rematch TEXT,
+        turn TEXT
     )""",
     "CREATE INDEX IF NOT EXISTS games_playing ON games (created_at) WHERE status = 'playing'",
     """CREATE TABLE IF NOT EXISTS steps (
@@ -105,8 +111,12 @@ class SqliteStore:
         rows = connection.execute("SELECT version FROM schema_version").fetchall()
         if not rows:
             connection.execute("INSERT INTO schema_version (version) VALUES (?)", (SCHEMA_VERSION,))
-        else:
-            check_schema_version(rows[0][0], f"the SQLite store {self.path}")
+            return
+        check_schema_version(rows[0][0], f"the SQLite store {self.path}")
+        if rows[0][0] != SCHEMA_VERSION:  # in the same transaction as the check
+            for statement in migration_from(rows[0][0]):
+                connection.execute(statement)
+            connection.execute("UPDATE schema_version SET version = ?", (SCHEMA_VERSION,))
 
     async def close(self) -> None:
         """Finish the queued writes, then close the connection and end the thread."""
@@ -162,25 +172,25 @@ class SqliteStore:
 
         return await self._run(select, writes=False)
 
-    async def append_step(self, game_id: str, step: StepRecord, finish: FinishRecord | None = None) -> bool:
-        """Store the step (and the game's end) when its ply is the next and the game is playing."""
+    async def append_step(self, game_id: str, step: StepRecord, finish: FinishRecord | None = None, next_turn: str | None = None) -> bool:
+        """Store the step (and the game's end) when its ply is the next, the game is playing and
+        a move's seat is the one on turn."""
         check_text(game_id, "game id")
         check_step(step)
-        ending = None if finish is None else ending_columns(check_finish(finish))
+        check_turn(next_turn)
+        ending = (None, None, None, None) if finish is None else ending_columns(check_finish(finish))
+        mover = turn_needed(step)
 
         def append(connection: sqlite3.Connection) -> bool:
-            if ending is None:
-                cursor = connection.execute(
-                    "UPDATE games SET plies = plies + 1 WHERE id = ? AND status = 'playing' AND plies = ?", (game_id, step.ply)
-                )
-            else:
-                cursor = connection.execute(
-                    "UPDATE games SET plies = plies + 1, status = ?, result = ?, pgn4 = ?, finished_at = ?"
-                    " WHERE id = ? AND status = 'playing' AND plies = ?",
-                    (*ending, game_id, step.ply),
-                )
+            cursor = connection.execute(
+                "UPDATE games SET plies = plies + 1, turn = ?, status = coalesce(?, status), result = coalesce(?, result),"
+                " pgn4 = coalesce(?, pgn4), finished_at = coalesce(?, finished_at)"
+                " WHERE id = ? AND status = 'playing' AND plies = ? AND (? IS NULL OR turn IS NULL OR turn = ?)",
+                (next_turn, *ending, game_id, step.ply, mover, mover),
+            )
             if cursor.rowcount == 0:
                 _refuse_a_gap(connection, game_id, step.ply)
+                _note_out_of_turn(connection, game_id, step)
                 return False
             connection.execute(
                 "INSERT INTO steps (game_id, ply, text, seat, at, by) VALUES (?, ?, ?, ?, ?, ?)",
@@ -288,6 +298,12 @@ class SqliteStore:
     async def publish(self, notification: Notification) -> None:
         """Check the notification as PostgreSQL would, then drop it: nobody else listens."""
         encode_notification(notification, self.origin)
+
+
+def _note_out_of_turn(connection: sqlite3.Connection, game_id: str, step: StepRecord) -> None:
+    row = connection.execute("SELECT status, plies, turn FROM games WHERE id = ?", (game_id,)).fetchone()
+    if row is not None and row[0] == PLAYING and row[1] == step.ply and row[2] is not None:
+        log.warning("game %s: refused %s's move %s at ply %d: the stored game has %s to move", game_id, step.seat, quoted(step.text), step.ply, row[2])
 
 
 def _refuse_a_gap(connection: sqlite3.Connection, game_id: str, ply: int) -> None:
