@@ -28,6 +28,11 @@ with atheris.instrument_imports(include=["fourchess", "fuzz_targets"], exclude=_
     import fourchess.reference
     from fuzz_targets import targets
 
+    try:  # the server's handlers, for server_requests, when the server extra is installed
+        import fourchess.server.app
+    except ImportError:
+        pass
+
 
 def main() -> None:
     found = targets()

@@ -15,7 +15,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 FUZZ_DATA = ROOT / "tests" / "data" / "fuzz"
 XFAIL: dict[str, str] = json.loads((FUZZ_DATA / "xfail.json").read_text())
-TARGETS = ("fen4_text", "move_text", "pgn4_text", "push_unchecked", "differential")
+TARGETS = ("fen4_text", "move_text", "pgn4_text", "push_unchecked", "differential", "server_requests")
 
 # The check runs exactly as under atheris, minus atheris: fuzz/ on the path.
 REPLAY = """

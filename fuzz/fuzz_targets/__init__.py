@@ -14,7 +14,7 @@ class Finding(AssertionError):
 
 def targets() -> dict[str, Callable[[bytes], None]]:
     """Target name (also its corpus and regression directory name) -> its check function."""
-    from . import differential, fen4_text, move_text, pgn4_text, push_unchecked
+    from . import differential, fen4_text, move_text, pgn4_text, push_unchecked, server_requests
 
     return {
         "fen4_text": fen4_text.check,
@@ -22,4 +22,5 @@ def targets() -> dict[str, Callable[[bytes], None]]:
         "pgn4_text": pgn4_text.check,
         "push_unchecked": push_unchecked.check,
         "differential": differential.check,
+        "server_requests": server_requests.check,
     }
