@@ -103,13 +103,25 @@ class PostgresCluster:
         self._run(self.bindir / "initdb", "-D", self.data, "-U", SUPERUSER, "--auth=trust", "--encoding=UTF8", "--locale=C", "--no-sync")
         for attempt in range(3):
             self.port = free_port()
-            options = f"-c listen_addresses=127.0.0.1 -c port={self.port} -c unix_socket_directories={self.root} -c max_connections=200"
             try:
-                self._run(self.bindir / "pg_ctl", "-D", self.data, "-l", self.log, "-o", options, "-w", "-t", "60", "start")
+                self._start_server()
                 return
             except RuntimeError:
                 if attempt == 2:
                     raise
+
+    def _start_server(self) -> None:
+        options = f"-c listen_addresses=127.0.0.1 -c port={self.port} -c unix_socket_directories={self.root} -c max_connections=200"
+        self._run(self.bindir / "pg_ctl", "-D", self.data, "-l", self.log, "-o", options, "-w", "-t", "60", "start")
+
+    def halt(self, mode: str = "immediate") -> None:
+        """Stop the server and keep its data: ``immediate`` is a crash (recovery runs at the next
+        start), ``fast`` a clean shutdown that disconnects the clients."""
+        self._run(self.bindir / "pg_ctl", "-D", self.data, "-m", mode, "-w", "stop")
+
+    def resume(self) -> None:
+        """Start the halted server again, on the same port."""
+        self._start_server()
 
     def url(self, database: str = "postgres") -> str:
         """The postgresql:// url of ``database`` on this server."""

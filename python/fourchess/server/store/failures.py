@@ -28,6 +28,9 @@ def is_store_failure(error: BaseException) -> bool:
             exceptions.OperatorInterventionError,  # class 57: shutting down, crashed, cannot connect now
             exceptions.InsufficientResourcesError,  # class 53: disk full, out of memory, too many connections
             exceptions.PostgresSystemError,  # class 58: I/O error
+            # the driver's own state broke with the connection ("cannot switch to state ...;
+            # another operation is in progress"), seen when a shutdown cuts a statement short
+            exceptions.InternalClientError,
         )
         return isinstance(error, unavailable)
     return False
