@@ -1,9 +1,8 @@
 """The CPU player for a server: fourchess's SearchPlayer, run on a few worker threads (the core's
 search releases the GIL), each thread with an engine of its own.
 
-Searches wait their turn in a queue of the event loop's, not the thread pool's: a game with a
-player at the board goes before games only watched or left alone, and within each of those
-classes the oldest request goes first. A game has at most one search waiting (the Room drives one
+Searches wait their turn in one priority queue: a game with a player at the board goes before
+games only watched or left alone, and within each of those classes the oldest request goes first. A game has at most one search waiting (the Room drives one
 ply at a time), so first-come is round-robin across games: forty games played by nobody cannot
 keep a real game's CPU seat waiting behind all of their moves. The time a search may take is asked
 for when a worker takes it, so a request that waited is cut to what is left of the turn, or
@@ -18,7 +17,6 @@ import itertools
 import os
 import threading
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 from fourchess import Board, Move
@@ -30,7 +28,8 @@ PLAYED = 0  # a game with a player at the board: its CPU seats answer first
 WATCHED = 1  # a game only watched, or left alone a short while
 
 Budget = Callable[[], "float | None"]
-"""Seconds the search may take, asked for when a worker is free; None: the turn is over, drop it."""
+"""Seconds the search may take, asked for by the worker that takes it (so on that worker's
+thread: it may read plain values, never a board); None: the turn is over, drop it."""
 
 
 class TurnOver(Exception):
@@ -44,24 +43,31 @@ class _Request:
     board: Board = field(compare=False)
     budget: Budget = field(compare=False)
     future: asyncio.Future[Move] = field(compare=False)
+    loop: asyncio.AbstractEventLoop = field(compare=False)
+    dropped: bool = field(default=False, compare=False)  # its caller gave up (set on the loop)
 
 
 class CpuPlayers:
-    """Chooses CPU moves off the event loop: ``workers`` threads, one SearchPlayer each."""
+    """Chooses CPU moves off the event loop: ``workers`` threads, one SearchPlayer each. A worker
+    that finishes a search takes the next request itself, without waiting for the event loop
+    (which, under load, is busy answering players); only the answer goes back through the loop."""
 
     def __init__(self, workers: int = 2) -> None:
         self.workers = workers
-        self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="fourchess-cpu", initializer=_think_in_the_background)
-        self._local = threading.local()
+        self._queue = threading.Condition()
         self._waiting: list[_Request] = []
         self._order = itertools.count()
-        self._busy = 0
+        self._closing = False
         self.searches = 0  # searches run so far
+        self._threads = [threading.Thread(target=self._work, name=f"fourchess-cpu-{number}", daemon=True) for number in range(workers)]
+        for thread in self._threads:
+            thread.start()
 
     @property
     def waiting(self) -> int:
         """Requests not yet taken by a worker."""
-        return sum(1 for request in self._waiting if not request.future.done())
+        with self._queue:
+            return sum(1 for request in self._waiting if not request.dropped)
 
     async def choose(self, board: Board, budget: Budget | float, priority: int = PLAYED) -> Move:
         """The search's move for ``board``'s side to move. ``budget``: seconds to think, or a
@@ -69,35 +75,42 @@ class CpuPlayers:
         ``priority``: PLAYED or WATCHED. The board is the caller's own copy: the search reads it
         from another thread."""
         take = budget if callable(budget) else (lambda: float(budget))  # type: ignore[arg-type, return-value]
-        future: asyncio.Future[Move] = asyncio.get_running_loop().create_future()
-        heapq.heappush(self._waiting, _Request(priority, next(self._order), board, take, future))
-        self._dispatch()
-        return await future
+        loop = asyncio.get_running_loop()
+        request = _Request(priority, next(self._order), board, take, loop.create_future(), loop)
 
-    def _dispatch(self) -> None:
-        while self._busy < self.workers and self._waiting:
-            request = heapq.heappop(self._waiting)
-            if request.future.done():  # its caller gave up (the room closed, the turn moved on)
-                continue
-            movetime = request.budget()
-            if movetime is None:
-                request.future.set_exception(TurnOver("the turn was over before a worker was free"))
-                continue
-            self._busy += 1
-            self.searches += 1
-            running = asyncio.get_running_loop().run_in_executor(self._pool, self._choose, request.board, movetime)
-            running.add_done_callback(lambda done, request=request: self._finished(request, done))  # type: ignore[misc]
+        def drop(_: object) -> None:
+            request.dropped = True
 
-    def _finished(self, request: _Request, done: asyncio.Future[Move]) -> None:
-        self._busy -= 1
-        if not request.future.done():
-            if done.cancelled():
-                request.future.cancel()
-            elif done.exception() is not None:
-                request.future.set_exception(done.exception())  # type: ignore[arg-type]
+        request.future.add_done_callback(drop)
+        with self._queue:
+            if self._closing:
+                raise RuntimeError("the CPU players are closed")
+            heapq.heappush(self._waiting, request)
+            self._queue.notify()
+        return await request.future
+
+    def _work(self) -> None:
+        _think_in_the_background()
+        while True:
+            with self._queue:
+                while not self._waiting and not self._closing:
+                    self._queue.wait()
+                if self._closing:
+                    return
+                request = heapq.heappop(self._waiting)
+                if request.dropped:
+                    continue
+            try:
+                movetime = request.budget()
+                if movetime is None:
+                    raise TurnOver("the turn was over before a worker was free")
+                with self._queue:
+                    self.searches += 1
+                move = self._choose(request.board, movetime)
+            except BaseException as error:  # the caller's to see, like the move
+                _answer(request, error=error)
             else:
-                request.future.set_result(done.result())
-        self._dispatch()
+                _answer(request, move=move)
 
     def _choose(self, board: Board, movetime: float) -> Move:
         player = getattr(self._local, "player", None)
@@ -106,12 +119,35 @@ class CpuPlayers:
         player.movetime = movetime
         return player.choose_move(board)
 
+    _local = threading.local()  # each worker thread's SearchPlayer
+
     def close(self) -> None:
         """Drop the waiting requests, finish the searches under way and stop the threads."""
-        for request in self._waiting:
-            request.future.cancel()
-        self._waiting.clear()
-        self._pool.shutdown(wait=True, cancel_futures=True)
+        with self._queue:
+            self._closing = True
+            dropped, self._waiting = self._waiting, []
+            self._queue.notify_all()
+        for request in dropped:
+            request.loop.call_soon_threadsafe(request.future.cancel)
+        for thread in self._threads:
+            thread.join()
+
+
+def _answer(request: _Request, move: Move | None = None, error: BaseException | None = None) -> None:
+    """Hand a worker's result to the request's event loop (a loop already closed: nobody waits)."""
+
+    def settle() -> None:
+        if request.future.done():  # the caller gave up meanwhile
+            return
+        if error is not None:
+            request.future.set_exception(error)
+        else:
+            request.future.set_result(move)  # type: ignore[arg-type]
+
+    try:
+        request.loop.call_soon_threadsafe(settle)
+    except RuntimeError:
+        pass
 
 
 def _think_in_the_background() -> None:

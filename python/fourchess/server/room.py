@@ -413,7 +413,7 @@ class Room:
             if move is not None:
                 await self.move(seat, str(move), ply, by="walking")
         elif self.cpu_playing(seat):
-            self._thinking = asyncio.ensure_future(self.hub.cpu.choose(self.game.board.copy(), self._search_time, self._priority()))
+            self._thinking = asyncio.ensure_future(self.hub.cpu.choose(self.game.board.copy(), self._search_budget(), self._priority()))
             try:
                 move = await self._thinking
             except asyncio.CancelledError:
@@ -425,17 +425,22 @@ class Room:
             if self.cpu_playing(seat) and self.game.ply == ply:  # not if the player came back while it thought
                 await self.move(seat, str(move), ply, by="cpu")
 
-    def _search_time(self) -> float | None:
+    def _search_budget(self) -> Callable[[], float | None]:
         """The CPU's think time for the turn, asked for when a worker takes the search: the game's
-        cpu_movetime, cut to what is left of the turn; None once the turn is (nearly) over."""
+        cpu_movetime, cut to what is left of the turn; None once the turn is (nearly) over. The
+        turn's deadline is read here, on the loop: the worker's thread sees only numbers and the
+        clock, never the game."""
         movetime = self.game.config.cpu_movetime
         deadline = self.game.deadline()
-        if deadline is None:
-            return movetime
-        left = (deadline - self.hub.clock.now()) * (1 - SEARCH_MARGIN)
-        if left < MIN_CPU_MOVETIME:
-            return None
-        return min(movetime, left)
+        clock = self.hub.clock
+
+        def seconds() -> float | None:
+            if deadline is None:
+                return movetime
+            left = (deadline - clock.now()) * (1 - SEARCH_MARGIN)
+            return None if left < MIN_CPU_MOVETIME else min(movetime, left)
+
+        return seconds
 
     async def _may_drive(self, seat: str, now: float) -> bool:
         """On a shared store: read where the seats are connected when the choice depends on it (a
