@@ -82,6 +82,11 @@ per-game score variance (score +- 1.96*sqrt(var/n)); a 0% or 100% score gives a 
     match.add_argument("--concurrency", type=int, default=1, help="games played at once, in worker processes")
     match.add_argument("--pgn4", metavar="FILE", help="write every game as PGN4, in game order")
     match.add_argument("--seed", type=int, default=0, help="seed for the random/greedy players and walking kings")
+    match.add_argument("--sprt", metavar="elo0=E0,elo1=E1[,alpha=A,beta=B]", type=_sprt,
+                       help="stop as soon as a sequential probability ratio test decides whether A is "
+                            "stronger than B by E1 (H1) or only by E0 (H0): logistic Elo, alpha and beta "
+                            "0.05 unless given, one sample per opening; --games is then the cap "
+                            "(default 20000, cycling the openings)")
     match.add_argument("--quiet", action="store_true", help="no progress line")
     match.set_defaults(run=run_match_command)
 
@@ -94,7 +99,7 @@ def run_match_command(args: argparse.Namespace) -> int:
 
     openings = read_openings(args.openings, args.mode) if args.openings else (None,)
     config = MatchConfig(args.player_a, args.player_b, mode=args.mode, games=args.games, openings=openings,
-                         max_plies=args.max_plies, movetime=args.movetime, seed=args.seed)
+                         max_plies=args.max_plies, movetime=args.movetime, seed=args.seed, sprt=args.sprt)
     total, done = config.total_games, []
     output = open(args.pgn4, "w", encoding="utf-8") if args.pgn4 else None
     overwrite = sys.stderr.isatty()
@@ -127,6 +132,15 @@ def run_match_command(args: argparse.Namespace) -> int:
     if args.pgn4:
         print(f"{len(records)} games written to {args.pgn4}")
     return 0
+
+
+def _sprt(text: str) -> object:
+    from fourchess.engine.sprt import SprtError, parse_sprt
+
+    try:
+        return parse_sprt(text)
+    except SprtError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def _milliseconds(text: str) -> float:

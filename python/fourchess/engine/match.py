@@ -20,6 +20,7 @@ mean into an Elo difference. Places: 1 + the number of seats ranked strictly abo
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import random
 import time
@@ -30,6 +31,7 @@ from dataclasses import dataclass
 from fourchess import Board, Move, Rules, pgn4
 from fourchess._quote import quoted
 from fourchess.engine.specs import PlayerSpec, close_players, parse_spec
+from fourchess.engine.sprt import Sprt
 from fourchess.outcome import SEAT_NAMES
 from fourchess.pgn4.errors import shortened
 from fourchess.rules import canonical_mode
@@ -39,6 +41,7 @@ TEAMS_SEATINGS = ("ABAB", "BABA")
 FFA_SEATINGS = ("ABBB", "BABB", "BBAB", "BBBA")
 FORFEIT_FACTOR, FORFEIT_GRACE = 2.0, 1.0  # a move over 2 * movetime + 1 s loses
 DEFAULT_MAX_PLIES = 800
+SPRT_MAX_GAMES = 20_000  # an SPRT match's cap when no --games is given
 
 
 class MatchError(RuntimeError):
@@ -58,6 +61,7 @@ class MatchConfig:
     max_plies: int = DEFAULT_MAX_PLIES
     movetime: float | None = None
     seed: int = 0
+    sprt: Sprt | None = None  # stop as soon as the test decides (``games`` is then the cap)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "mode", canonical_mode(self.mode))  # any case, as users type it
@@ -79,7 +83,30 @@ class MatchConfig:
 
     @property
     def total_games(self) -> int:
-        return self.games if self.games is not None else len(self.seatings) * len(self.openings)
+        if self.games is not None:
+            return self.games
+        return SPRT_MAX_GAMES if self.sprt is not None else len(self.seatings) * len(self.openings)
+
+    @property
+    def sample_grid(self) -> int:
+        """The steps between 0 and 1 an opening's mean score can take (see :mod:`.sprt`): a
+        game scores in halves (Teams) or sixths (FFA), averaged over the opening's seatings."""
+        return len(self.seatings) * (2 if self.mode == "teams" else 6)
+
+    def opening_samples(self, records: Sequence[GameRecord]) -> list[float]:
+        """A's mean score per opening whose games (one per seating) have all been played: games
+        ``k*len(seatings)+1 ..`` share an opening (see :func:`schedule`)."""
+        per = len(self.seatings)
+        groups: dict[int, list[float]] = {}
+        for record in records:
+            groups.setdefault((record.number - 1) // per, []).append(record.score_a)
+        return [sum(scores) / per for _, scores in sorted(groups.items()) if len(scores) == per]
+
+    def sprt_decision(self, records: Sequence[GameRecord]) -> str | None:
+        """"H1", "H0" or None (no test, or not decided yet)."""
+        if self.sprt is None:
+            return None
+        return self.sprt.decision(self.opening_samples(records), self.sample_grid)
 
     def names(self) -> dict[str, str]:
         """The players' names for the PGN4 tags: their specs, marked when the two are equal."""
@@ -259,15 +286,19 @@ def _pgn4_text(task: GameTask, board: Board, forfeit: Forfeit | None) -> str:
 def run_match(config: MatchConfig, *, concurrency: int = 1,
               on_game: Callable[[GameRecord], None] | None = None) -> list[GameRecord]:
     """Plays every game of the match, ``concurrency`` at a time in worker processes (each builds
-    its players from the specs); ``on_game`` sees each record as it finishes. Returns the records
-    in game order."""
+    its players from the specs); ``on_game`` sees each record as it finishes. An SPRT match stops
+    once the test decides (games still under way then are played out, not counted). Returns the
+    records in game order."""
     if concurrency < 1:
         raise ValueError(f"concurrency must be at least 1, got {quoted(concurrency)}")
-    records = []
-    for record in _finished_games(schedule(config), concurrency):
-        records.append(record)
-        if on_game is not None:
-            on_game(record)
+    records: list[GameRecord] = []
+    with contextlib.closing(_finished_games(schedule(config), concurrency)) as finished:
+        for record in finished:
+            records.append(record)
+            if on_game is not None:
+                on_game(record)
+            if config.sprt_decision(records) is not None:
+                break
     return sorted(records, key=lambda record: record.number)
 
 

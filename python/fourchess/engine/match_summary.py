@@ -48,7 +48,25 @@ class MatchSummary:
 
     def progress_line(self, total: int) -> str:
         wins, draws, losses = self.wins_draws_losses
-        return f"[{len(self.records)}/{total}] A +{wins} ={draws} -{losses} score {100 * self.score:.1f}%"
+        line = f"[{len(self.records)}/{total}] A +{wins} ={draws} -{losses} score {100 * self.score:.1f}%"
+        return line + (f" {self.sprt_text()}" if self.config.sprt is not None else "")
+
+    def sprt_text(self) -> str:
+        """The test's LLR line, as fishtest prints it, over the openings played in full."""
+        assert self.config.sprt is not None
+        return self.config.sprt.describe(self.config.opening_samples(self.records), self.config.sample_grid)
+
+    def sprt_verdict(self) -> str:
+        """What the test concluded, in words."""
+        decision = self.config.sprt_decision(self.records)
+        openings = len(self.config.opening_samples(self.records))
+        if decision == "H1":
+            verdict = "H1 accepted: A is stronger (the change passes)"
+        elif decision == "H0":
+            verdict = "H0 accepted: A is not stronger by elo1 (the change fails)"
+        else:
+            verdict = "undecided: the game cap came first"
+        return f"SPRT {verdict}; {self.sprt_text()}, {openings} openings in full"
 
     def report(self) -> list[str]:
         names = self.config.names()
@@ -64,6 +82,8 @@ class MatchSummary:
             lines.append(f"A finished ahead of a B seat in {100 * self.score:.1f}% of pairings "
                          f"(games: {wins} above 1/2, {draws} at 1/2, {losses} below)")
         lines.append(str(self.elo()))
+        if self.config.sprt is not None:
+            lines.append(self.sprt_verdict())
         forfeits = self.forfeits()
         lines.append(f"forfeits: A {forfeits['A']}, B {forfeits['B']}")
         return lines
