@@ -11,6 +11,7 @@ import time
 from fourchess.board import Board
 from fourchess.engine.commands import add_match_command, add_play_options, play_players
 from fourchess.engine.specs import close_players
+from fourchess.engine.stop_signals import Stopped, signals_unwind
 from fourchess.outcome import SEAT_NAMES
 from fourchess.play import play_game
 from fourchess.rules import Rules
@@ -114,10 +115,16 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
+        if args.command in ("match", "play"):  # they run engine processes: close them on the way out
+            with signals_unwind():
+                return args.run(args)
         return args.run(args)
     except ValueError as error:  # bad FEN4, depth or thread count: say what, no traceback
         print(f"fourchess: error: {error}", file=sys.stderr)
         return 2
+    except Stopped as stop:
+        print(f"fourchess: stopped by signal {stop.signum}", file=sys.stderr)
+        return 128 + stop.signum
 
 
 if __name__ == "__main__":

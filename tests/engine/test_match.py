@@ -2,6 +2,7 @@
 
 import io
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -271,3 +272,38 @@ def test_an_engine_that_cannot_start_stops_the_match():
     config = MatchConfig("random", "uci:movetime=0.05,cmd=/no/engine", games=1)
     with pytest.raises(MatchError, match=r"player B \('uci:movetime=0.05,cmd=/no/engine'\) could not be started"):
         run_match(config)
+
+
+def _gone(pid, seconds):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return True
+        time.sleep(0.05)
+    return False
+
+
+@pytest.mark.parametrize("concurrency", ["1", "2"])
+def test_a_terminated_match_ends_its_engines(tmp_path, concurrency):
+    """SIGTERM to `fourchess match` (a user's kill, a CI timeout) closes the engine processes it
+    started, even one that never exits by itself, before the command exits."""
+    pytest.importorskip("fourchess.engine.client")
+    pid_file = tmp_path / "engine.pid"
+    spec = f"uci:movetime=0.05,cmd={sys.executable} {FAKE_ENGINE} linger {pid_file}"
+    match = subprocess.Popen([sys.executable, "-m", "fourchess", "match", spec, "random", "--games", "1000", "--max-plies", "40",
+                              "--concurrency", concurrency, "--quiet"],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 60
+        while not (pid_file.exists() and pid_file.read_text()) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        engine = int(pid_file.read_text())
+        match.terminate()
+        _, stderr = match.communicate(timeout=120)
+    finally:
+        match.kill()
+    assert match.returncode == 128 + signal.SIGTERM and "stopped by signal" in stderr
+    assert "Traceback" not in stderr
+    assert _gone(engine, 10)  # killed after its grace for quit, not left running

@@ -32,6 +32,7 @@ from fourchess import Board, Move, Rules, pgn4
 from fourchess._quote import quoted
 from fourchess.engine.specs import PlayerSpec, close_players, parse_spec
 from fourchess.engine.sprt import Sprt
+from fourchess.engine.stop_signals import unwind_on_signals
 from fourchess.outcome import SEAT_NAMES
 from fourchess.pgn4.errors import shortened
 from fourchess.rules import canonical_mode
@@ -308,11 +309,19 @@ def _finished_games(tasks: list[GameTask], concurrency: int) -> Iterator[GameRec
         return
     # spawn: a fresh interpreter per worker, never a fork of a process whose engine runs threads
     context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=min(concurrency, len(tasks)), mp_context=context) as pool:
+    others = set(multiprocessing.active_children())
+    # A worker told to stop closes its engines as it unwinds (see stop_signals).
+    with ProcessPoolExecutor(max_workers=min(concurrency, len(tasks)), mp_context=context,
+                             initializer=unwind_on_signals) as pool:
         futures = [pool.submit(run_game, task) for task in tasks]
+        workers = set(multiprocessing.active_children()) - others
         try:
             for future in as_completed(futures):
                 yield future.result()
+        except KeyboardInterrupt:  # Ctrl-C or a stop signal: the workers stop their games too
+            for worker in workers:
+                worker.terminate()
+            raise
         finally:
             for future in futures:
                 future.cancel()
