@@ -1,6 +1,7 @@
 #include "fourchess/eval.h"
 
 #include <algorithm>
+#include <memory>
 
 #include "fourchess/eval_weights.h"
 #include "fourchess/geometry.h"
@@ -24,15 +25,18 @@ constexpr int centre_distance(Square s) {
     return (spread - 1) / 2;
 }
 
+}  // namespace
+
 // The piece-square table: one set of terms from the weights (centre, pawn advance toward the
 // promotion line, a king kept home), laid out for each seat by turning the board.
 struct PieceSquareTable {
     std::int16_t value[2][SEAT_COUNT][PIECE_TYPE_COUNT][GRID_SQUARES] = {};  // [mode][seat][type][square]
 };
 
-constexpr PieceSquareTable build_piece_square_table() {
+namespace {
+
+constexpr PieceSquareTable build_piece_square_table(const EvalWeights& w) {
     PieceSquareTable t;
-    const EvalWeights& w = WEIGHTS;
     for (int mode = 0; mode < 2; ++mode)
         for (int seat = 0; seat < SEAT_COUNT; ++seat) {
             const Seat me = static_cast<Seat>(seat);
@@ -56,7 +60,18 @@ constexpr PieceSquareTable build_piece_square_table() {
     return t;
 }
 
-inline constexpr PieceSquareTable PIECE_SQUARE = build_piece_square_table();
+inline constexpr PieceSquareTable PIECE_SQUARE = build_piece_square_table(WEIGHTS);
+
+// What the evaluation scores with: the weights and the table built from them.
+struct Terms {
+    const EvalWeights& w;
+    const PieceSquareTable& table;
+};
+inline constexpr Terms DEFAULT_TERMS{WEIGHTS, PIECE_SQUARE};
+
+int value_of(const EvalWeights& w, Piece p) {
+    return p.is_one_point() ? w.one_point_queen_value : w.piece_value[p.type()];
+}
 
 // Squares a slider on `from` attacks along the given directions: each ray up to and including
 // its first occupied square.
@@ -100,14 +115,14 @@ struct SeatPicture {
 };
 
 // Fills `pic`, which must start empty.
-void picture_of(const Position& pos, Seat seat, SeatPicture& pic) {
-    const EvalWeights& w = WEIGHTS;
+void picture_of(const Terms& terms, const Position& pos, Seat seat, SeatPicture& pic) {
+    const EvalWeights& w = terms.w;
     const int mode = pos.mode == Mode::FFA;
     const Mask256 own = pos.live_by_seat[seat];
     for_each_square(own, [&](Square s) {
         const Piece p = pos.board[s];
         const PieceType type = p.type();
-        pic.score += piece_value(p) + PIECE_SQUARE.value[mode][seat][type][s];
+        pic.score += value_of(w, p) + terms.table.value[mode][seat][type][s];
         const Mask256 attacks = piece_attacks(pos, s, p);
         pic.attacks |= attacks;
         if (type == PAWN) pic.pawn_attacks |= attacks;
@@ -119,8 +134,7 @@ void picture_of(const Position& pos, Seat seat, SeatPicture& pic) {
 int turn_index(const Position& pos, int seat) { return (seat - pos.side_to_move) & 3; }
 
 // King safety and hanging pieces of `seat`, given every seat's picture.
-int dangers(const Position& pos, int seat, const SeatPicture (&pics)[SEAT_COUNT]) {
-    const EvalWeights& w = WEIGHTS;
+int dangers(const EvalWeights& w, const Position& pos, int seat, const SeatPicture (&pics)[SEAT_COUNT]) {
     const std::uint8_t enemies = pos.opponent_seats(static_cast<Seat>(seat));
     Mask256 friendly = pics[seat].attacks;
     int earliest_answer = turn_index(pos, seat);
@@ -163,30 +177,56 @@ int dangers(const Position& pos, int seat, const SeatPicture (&pics)[SEAT_COUNT]
         const bool by_pawn = p.type() != PAWN && enemy_pawn_attacks.test(s);
         if (!undefended && !by_pawn) return;
         const int permille = early_attacks.test(s) ? w.hanging_next_mover_permille : w.hanging_permille;
-        penalty += piece_value(p) * permille / 1000;
+        penalty += value_of(w, p) * permille / 1000;
     });
     return penalty;
 }
 
-void score_all(const Position& pos, SeatScores& out, SeatPicture (&pics)[SEAT_COUNT]) {
-    for (int s = 0; s < SEAT_COUNT; ++s) picture_of(pos, static_cast<Seat>(s), pics[s]);
+void score_all(const Terms& terms, const Position& pos, SeatScores& out, SeatPicture (&pics)[SEAT_COUNT]) {
+    for (int s = 0; s < SEAT_COUNT; ++s) picture_of(terms, pos, static_cast<Seat>(s), pics[s]);
     for (int s = 0; s < SEAT_COUNT; ++s) {
-        out.seat[s] = pics[s].score - (pos.live_by_seat[s].any() ? dangers(pos, s, pics) : 0);
-        if (pos.mode == Mode::FFA) out.seat[s] += WEIGHTS.ffa_point * pos.points[s];
+        out.seat[s] = pics[s].score - (pos.live_by_seat[s].any() ? dangers(terms.w, pos, s, pics) : 0);
+        if (pos.mode == Mode::FFA) out.seat[s] += terms.w.ffa_point * pos.points[s];
     }
 }
 
 // Teams: the attacking team's partners both attacking the zone of one enemy king.
-int coordination(const Position& pos, int team_seat, const SeatPicture (&pics)[SEAT_COUNT]) {
+int coordination(const EvalWeights& w, const Position& pos, int team_seat, const SeatPicture (&pics)[SEAT_COUNT]) {
     int bonus = 0;
     for (int e = team_seat ^ 1; e < SEAT_COUNT; e += 2) {
         const Square king = pos.king_square[e];
         if (king == NO_SQUARE) continue;
         const Mask256 zone = GEOMETRY.king_mask[king];
         if ((zone & pics[team_seat].attacks).any() && (zone & pics[team_seat ^ 2].attacks).any())
-            bonus += WEIGHTS.partner_attack_same_king;
+            bonus += w.partner_attack_same_king;
     }
     return bonus;
+}
+
+int teams_score(const Terms& terms, const Position& pos) {
+    SeatScores scores;
+    SeatPicture pics[SEAT_COUNT];
+    score_all(terms, pos, scores, pics);
+    const int us = pos.side_to_move & 1, them = us ^ 1;
+    const int ours = scores.seat[us] + scores.seat[us + 2] + coordination(terms.w, pos, us, pics);
+    const int theirs = scores.seat[them] + scores.seat[them + 2] + coordination(terms.w, pos, them, pics);
+    return ours - theirs + terms.w.tempo;
+}
+
+int ffa_score(const Terms& terms, const Position& pos, Seat root) {
+    SeatScores scores;
+    SeatPicture pics[SEAT_COUNT];
+    score_all(terms, pos, scores, pics);
+    const EvalWeights& w = terms.w;
+    int strongest = -MAX_POINTS * w.ffa_point, sum = 0;
+    for (int s = 0; s < SEAT_COUNT; ++s)
+        if (s != root) {
+            strongest = std::max(strongest, scores.seat[s]);
+            sum += scores.seat[s];
+        }
+    const int p = w.ffa_strongest_rival_permille;
+    const int rivals = ((1000 - p) * (sum / (SEAT_COUNT - 1)) + p * strongest) / 1000;
+    return scores.seat[root] - rivals + (pos.side_to_move == root ? w.tempo : 0);
 }
 
 }  // namespace
@@ -194,31 +234,21 @@ int coordination(const Position& pos, int team_seat, const SeatPicture (&pics)[S
 SeatScores seat_scores(const Position& pos) {
     SeatScores scores;
     SeatPicture pics[SEAT_COUNT];
-    score_all(pos, scores, pics);
+    score_all(DEFAULT_TERMS, pos, scores, pics);
     return scores;
 }
 
-int evaluate_teams(const Position& pos) {
-    SeatScores scores;
-    SeatPicture pics[SEAT_COUNT];
-    score_all(pos, scores, pics);
-    const int us = pos.side_to_move & 1, them = us ^ 1;
-    const int ours = scores.seat[us] + scores.seat[us + 2] + coordination(pos, us, pics);
-    const int theirs = scores.seat[them] + scores.seat[them + 2] + coordination(pos, them, pics);
-    return ours - theirs + WEIGHTS.tempo;
-}
+int evaluate_teams(const Position& pos) { return teams_score(DEFAULT_TERMS, pos); }
 
-int evaluate_ffa(const Position& pos, Seat root) {
-    const SeatScores scores = seat_scores(pos);
-    int strongest = -MAX_POINTS * WEIGHTS.ffa_point, sum = 0;
-    for (int s = 0; s < SEAT_COUNT; ++s)
-        if (s != root) {
-            strongest = std::max(strongest, scores.seat[s]);
-            sum += scores.seat[s];
-        }
-    const int w = WEIGHTS.ffa_strongest_rival_permille;
-    const int rivals = ((1000 - w) * (sum / (SEAT_COUNT - 1)) + w * strongest) / 1000;
-    return scores.seat[root] - rivals + (pos.side_to_move == root ? WEIGHTS.tempo : 0);
-}
+int evaluate_ffa(const Position& pos, Seat root) { return ffa_score(DEFAULT_TERMS, pos, root); }
+
+Evaluator::Evaluator(const EvalWeights& weights)
+    : weights_(weights), table_(std::make_unique<PieceSquareTable>(build_piece_square_table(weights))) {}
+
+Evaluator::~Evaluator() = default;
+
+int Evaluator::teams(const Position& pos) const { return teams_score(Terms{weights_, *table_}, pos); }
+
+int Evaluator::ffa(const Position& pos, Seat root) const { return ffa_score(Terms{weights_, *table_}, pos, root); }
 
 }  // namespace fourchess

@@ -3,6 +3,8 @@
 // promotion line, hanging pieces, and in Teams partners attacking the same king.
 #pragma once
 
+#include <memory>
+
 #include "fourchess/eval_weights.h"
 #include "fourchess/position.h"
 
@@ -21,6 +23,24 @@ int evaluate_teams(const Position& pos);
 // FFA: `root`'s standing against its rivals' (their mean, or toward the strongest by the
 // weight ffa_strongest_rival_permille), in eval units.
 int evaluate_ffa(const Position& pos, Seat root);
+
+// The same evaluation with other weights (tuning them): the tables built from the weights once.
+// The search always uses WEIGHTS, whose tables are built at compile time.
+struct PieceSquareTable;
+class Evaluator {
+public:
+    explicit Evaluator(const EvalWeights& weights);
+    ~Evaluator();
+    Evaluator(const Evaluator&) = delete;
+    Evaluator& operator=(const Evaluator&) = delete;
+    const EvalWeights& weights() const { return weights_; }
+    int teams(const Position& pos) const;  // as evaluate_teams
+    int ffa(const Position& pos, Seat root) const;  // as evaluate_ffa
+
+private:
+    EvalWeights weights_;
+    std::unique_ptr<PieceSquareTable> table_;
+};
 
 // What a piece is worth in eval units (dead pieces nothing): material, and the victim's value
 // in move ordering and pruning margins. Inline: ordering asks for every capture.

@@ -46,4 +46,38 @@ struct EvalWeights {
 
 inline constexpr EvalWeights WEIGHTS{};
 
+// Every weight with its name, for the tools that read and change them (tuning): `visit(name,
+// index, value)` once per scalar, index -1, and once per array element. Keep in step with the
+// struct above; the tests check that it visits every int the struct holds.
+template <class Weights, class Visit>
+constexpr void for_each_weight(Weights& w, Visit visit) {
+    auto each = [&](const char* name, auto& values) {
+        int i = 0;
+        for (auto& v : values) visit(name, i++, v);
+    };
+    each("piece_value", w.piece_value);
+    visit("one_point_queen_value", -1, w.one_point_queen_value);
+    each("centre_bonus", w.centre_bonus);
+    each("pawn_advance", w.pawn_advance);
+    visit("king_leaves_back_line", -1, w.king_leaves_back_line);
+    each("mobility", w.mobility);
+    visit("shield_pawn", -1, w.shield_pawn);
+    visit("king_zone_attack", -1, w.king_zone_attack);
+    visit("king_attackers_squared", -1, w.king_attackers_squared);
+    visit("hanging_permille", -1, w.hanging_permille);
+    visit("hanging_next_mover_permille", -1, w.hanging_next_mover_permille);
+    visit("partner_attack_same_king", -1, w.partner_attack_same_king);
+    visit("tempo", -1, w.tempo);
+    visit("ffa_point", -1, w.ffa_point);
+    visit("ffa_strongest_rival_permille", -1, w.ffa_strongest_rival_permille);
+}
+
+constexpr int weight_count() {
+    EvalWeights w{};
+    int n = 0;
+    for_each_weight(w, [&n](const char*, int, int&) { ++n; });
+    return n;
+}
+static_assert(weight_count() * sizeof(int) == sizeof(EvalWeights), "for_each_weight must visit every weight");
+
 }  // namespace fourchess
