@@ -35,6 +35,11 @@ bool any_king_in_check(const Position& pos) {
     return false;
 }
 
+// Is an enemy king of `seat`'s team in check (by the move just made, or a line it opened)?
+bool checks_an_enemy(const Position& pos, Seat seat) {
+    return in_check(pos, static_cast<Seat>((seat + 1) & 3)) || in_check(pos, static_cast<Seat>((seat + 3) & 3));
+}
+
 bool team_has_pieces(const Position& pos, Seat s) {
     const Mask256 pieces = pos.by_type[KNIGHT] | pos.by_type[BISHOP] | pos.by_type[ROOK] | pos.by_type[QUEEN];
     return ((pos.live_by_seat[s] | pos.live_by_seat[s ^ 2]) & pieces).any();
@@ -102,20 +107,24 @@ int Worker::teams(int depth, int alpha, int beta, int ply, bool pv_node, bool nu
         const Move m = pick_next(ply, i, count);
         const bool tactical = is_tactical(m);
         // Near the leaves, quiet moves late in the order, or far below alpha, are not tried:
-        // late-move pruning and futility pruning (never in check, never the first move).
-        if (!pv_node && !checked && i > 0 && depth <= 3 && !tactical && scores_[ply][i] < COUNTERMOVE_ORDER &&
-            best_score > -MATE_BOUND) {
-            if (i >= 4 + 3 * depth * depth) continue;
-            if (static_eval + 100 + 150 * depth <= alpha) continue;
-        }
+        // late-move pruning and futility pruning (never in check, never the first move, never
+        // a check: in four-player chess a quiet check is how a mating attack starts).
+        const bool prunable = !pv_node && !checked && i > 0 && depth <= 3 && !tactical &&
+                              scores_[ply][i] < COUNTERMOVE_ORDER && best_score > -MATE_BOUND &&
+                              (i >= 4 + 3 * depth * depth || static_eval + 100 + 150 * depth <= alpha);
         do_move(pos_, m, undo);
+        const bool gives_check = checks_an_enemy(pos_, mover);
+        if (prunable && !gives_check) {
+            undo_move(pos_, m, undo);
+            continue;
+        }
         push_path(ply, m);
         int score;
         if (i == 0) {
             score = -teams(depth - 1, -beta, -alpha, ply + 1, pv_node, true);
         } else {
             int reduction = 0;
-            if (depth >= 3 && !tactical && !checked && i >= 3 && scores_[ply][i] < COUNTERMOVE_ORDER) {
+            if (depth >= 3 && !tactical && !gives_check && !checked && i >= 3 && scores_[ply][i] < COUNTERMOVE_ORDER) {
                 reduction = REDUCTIONS.r[std::min(depth, MAX_SEARCH_DEPTH)][std::min(i, 63)];
                 if (pv_node) reduction = std::max(0, reduction - 1);
                 reduction = std::min(reduction, depth - 2);
