@@ -12,7 +12,6 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
 #include <fstream>
 #include <string>
 #include <thread>
@@ -125,9 +124,15 @@ int main(int argc, char** argv) {
         const std::string v = argv[++i];
         if (a == "--validate") validate_path = v;
         else if (a == "--only") only = "," + v + ",";
-        else if (a == "--rounds") rounds = std::atoi(v.c_str());
-        else if (a == "--threads") threads = std::max(1, std::atoi(v.c_str()));
-        else {
+        else if (a == "--rounds" || a == "--threads") {
+            char* end = nullptr;
+            const long n = std::strtol(v.c_str(), &end, 10);
+            if (v.empty() || *end != '\0' || n < 1 || n > 1000) {
+                std::fprintf(stderr, "%s takes a whole number from 1 to 1000, not %.40s\n", a.c_str(), v.c_str());
+                return 2;
+            }
+            (a == "--rounds" ? rounds : threads) = static_cast<int>(n);
+        } else {
             std::fprintf(stderr, "unknown argument %s\n", a.c_str());
             return 2;
         }

@@ -112,8 +112,10 @@ int Worker::teams(int depth, int alpha, int beta, int ply, bool pv_node, bool nu
         const bool prunable = !pv_node && !checked && i > 0 && depth <= 3 && !tactical &&
                               scores_[ply][i] < COUNTERMOVE_ORDER && best_score > -MATE_BOUND &&
                               (i >= 4 + 3 * depth * depth || static_eval + 100 + 150 * depth <= alpha);
+        const bool reducible = depth >= 3 && !tactical && !checked && i >= 3 && scores_[ply][i] < COUNTERMOVE_ORDER;
         do_move(pos_, m, undo);
-        const bool gives_check = checks_an_enemy(pos_, mover);
+        // Asked only where the answer matters: a check is never pruned or reduced.
+        const bool gives_check = (prunable || reducible) && checks_an_enemy(pos_, mover);
         if (prunable && !gives_check) {
             undo_move(pos_, m, undo);
             continue;
@@ -124,7 +126,7 @@ int Worker::teams(int depth, int alpha, int beta, int ply, bool pv_node, bool nu
             score = -teams(depth - 1, -beta, -alpha, ply + 1, pv_node, true);
         } else {
             int reduction = 0;
-            if (depth >= 3 && !tactical && !gives_check && !checked && i >= 3 && scores_[ply][i] < COUNTERMOVE_ORDER) {
+            if (reducible && !gives_check) {
                 reduction = REDUCTIONS.r[std::min(depth, MAX_SEARCH_DEPTH)][std::min(i, 63)];
                 if (pv_node) reduction = std::max(0, reduction - 1);
                 reduction = std::min(reduction, depth - 2);
