@@ -60,14 +60,16 @@ constexpr PieceSquareTable build_piece_square_table(const EvalWeights& w) {
     return t;
 }
 
-inline constexpr PieceSquareTable PIECE_SQUARE = build_piece_square_table(WEIGHTS);
+inline constexpr PieceSquareTable TEAMS_PIECE_SQUARE = build_piece_square_table(TEAMS_WEIGHTS);
+inline constexpr PieceSquareTable FFA_PIECE_SQUARE = build_piece_square_table(FFA_WEIGHTS);
 
 // What the evaluation scores with: the weights and the table built from them.
 struct Terms {
     const EvalWeights& w;
     const PieceSquareTable& table;
 };
-inline constexpr Terms DEFAULT_TERMS{WEIGHTS, PIECE_SQUARE};
+inline constexpr Terms TEAMS_TERMS{TEAMS_WEIGHTS, TEAMS_PIECE_SQUARE};
+inline constexpr Terms FFA_TERMS{FFA_WEIGHTS, FFA_PIECE_SQUARE};
 
 int value_of(const EvalWeights& w, Piece p) {
     return p.is_one_point() ? w.one_point_queen_value : w.piece_value[p.type()];
@@ -234,13 +236,13 @@ int ffa_score(const Terms& terms, const Position& pos, Seat root) {
 SeatScores seat_scores(const Position& pos) {
     SeatScores scores;
     SeatPicture pics[SEAT_COUNT];
-    score_all(DEFAULT_TERMS, pos, scores, pics);
+    score_all(pos.mode == Mode::TEAMS ? TEAMS_TERMS : FFA_TERMS, pos, scores, pics);
     return scores;
 }
 
-int evaluate_teams(const Position& pos) { return teams_score(DEFAULT_TERMS, pos); }
+int evaluate_teams(const Position& pos) { return teams_score(TEAMS_TERMS, pos); }
 
-int evaluate_ffa(const Position& pos, Seat root) { return ffa_score(DEFAULT_TERMS, pos, root); }
+int evaluate_ffa(const Position& pos, Seat root) { return ffa_score(FFA_TERMS, pos, root); }
 
 Evaluator::Evaluator(const EvalWeights& weights)
     : weights_(weights), table_(std::make_unique<PieceSquareTable>(build_piece_square_table(weights))) {}

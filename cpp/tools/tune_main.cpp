@@ -7,7 +7,7 @@
 // eval from Red+Yellow's side scaled by a constant fitted first for the current weights. Then
 // coordinate descent: each weight is moved by its step up and down and kept where the error
 // falls; a round that keeps nothing halves the steps. Prints the error on both files before and
-// after, and the weights that changed, as the lines of the header to edit.
+// after, and the weights that changed, as the lines of fitted_teams_weights() to edit.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -145,14 +145,14 @@ int main(int argc, char** argv) {
     }
 
     // The tuned evaluation must be the search's: with the default weights they agree everywhere.
-    const Evaluator defaults(WEIGHTS);
+    const Evaluator defaults(TEAMS_WEIGHTS);
     for (const Sample& sample : train)
         if (defaults.teams(sample.pos) != evaluate_teams(sample.pos)) {
             std::fprintf(stderr, "the tuner's evaluation differs from the search's on %s\n", write_fen4(sample.pos).c_str());
             return 1;
         }
 
-    EvalWeights weights = WEIGHTS;
+    EvalWeights weights = TEAMS_WEIGHTS;
     std::vector<int*> knobs;
     std::vector<std::string> names;
     std::vector<int> steps;
@@ -202,10 +202,10 @@ int main(int argc, char** argv) {
     std::printf("# train error %.6f -> %.6f, validation error %.6f -> %.6f (scale %.1f, %zu + %zu positions)\n", train_before, best,
                 validate_before, validate_after, scale, train.size(), validate.size());
     std::size_t k = 0;
-    for_each_weight(WEIGHTS, [&](const char* name, int index, const int& value) {
+    for_each_weight(TEAMS_WEIGHTS, [&](const char* name, int index, const int& value) {
         const std::string full = knob_name(name, index);
         if (k < names.size() && names[k] == full) {
-            if (*knobs[k] != value) std::printf("%s = %d  # was %d\n", full.c_str(), *knobs[k], value);
+            if (*knobs[k] != value) std::printf("    w.%s = %d;  // was %d\n", full.c_str(), *knobs[k], value);
             ++k;
         }
     });

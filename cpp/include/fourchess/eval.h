@@ -25,7 +25,7 @@ int evaluate_teams(const Position& pos);
 int evaluate_ffa(const Position& pos, Seat root);
 
 // The same evaluation with other weights (tuning them): the tables built from the weights once.
-// The search always uses WEIGHTS, whose tables are built at compile time.
+// The search always uses TEAMS_WEIGHTS and FFA_WEIGHTS, whose tables are built at compile time.
 struct PieceSquareTable;
 class Evaluator {
 public:
@@ -42,11 +42,12 @@ private:
     std::unique_ptr<PieceSquareTable> table_;
 };
 
-// What a piece is worth in eval units (dead pieces nothing): material, and the victim's value
-// in move ordering and pruning margins. Inline: ordering asks for every capture.
-inline int piece_value(Piece p) {
+// What a piece is worth in eval units in `mode` (dead pieces nothing): material, and the
+// victim's value in move ordering and pruning margins. Inline: ordering asks for every capture.
+inline int piece_value(Piece p, Mode mode) {
     if (!p.is_live()) return 0;
-    return p.is_one_point() ? WEIGHTS.one_point_queen_value : WEIGHTS.piece_value[p.type()];
+    const EvalWeights& w = weights_for(mode);
+    return p.is_one_point() ? w.one_point_queen_value : w.piece_value[p.type()];
 }
 
 }  // namespace fourchess

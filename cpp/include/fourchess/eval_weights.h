@@ -44,7 +44,18 @@ struct EvalWeights {
     int ffa_strongest_rival_permille = 0;
 };
 
-inline constexpr EvalWeights WEIGHTS{};
+// FFA plays with the weights as set above. Teams plays with its own set, fitted to the results
+// of Teams games by fourchess-tune (docs/engine.md, "Tuning the evaluation"); the terms not
+// listed keep the values above.
+inline constexpr EvalWeights FFA_WEIGHTS{};
+
+constexpr EvalWeights fitted_teams_weights() {
+    EvalWeights w{};
+    return w;
+}
+inline constexpr EvalWeights TEAMS_WEIGHTS = fitted_teams_weights();
+
+constexpr const EvalWeights& weights_for(Mode mode) { return mode == Mode::TEAMS ? TEAMS_WEIGHTS : FFA_WEIGHTS; }
 
 // Every weight with its name, for the tools that read and change them (tuning): `visit(name,
 // index, value)` once per scalar, index -1, and once per array element. Keep in step with the

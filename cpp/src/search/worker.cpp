@@ -23,7 +23,6 @@ constexpr std::uint64_t PARANOID_KEY = 0x9E3779B97F4A7C15ull;
 constexpr int HISTORY_LIMIT = 1 << 20;
 
 constexpr int NODES_BETWEEN_CHECKS = 1024;
-constexpr int WEIGHTS_PAWN = WEIGHTS.piece_value[PAWN];
 
 }  // namespace
 
@@ -47,8 +46,8 @@ bool Worker::is_capture(Move m) const {
 bool Worker::looks_losing(Move m) const {
     const Piece victim = pos_.board[m.to()];
     if (m.promotion() != NO_PIECE_TYPE || (victim.is_live() && victim.type() == KING)) return false;
-    const int gain = m.kind() == MoveKind::EN_PASSANT ? WEIGHTS_PAWN : piece_value(victim);
-    if (piece_value(pos_.board[m.from()]) <= gain) return false;
+    const int gain = m.kind() == MoveKind::EN_PASSANT ? weights_for(context_.mode).piece_value[PAWN] : piece_value(victim, context_.mode);
+    if (piece_value(pos_.board[m.from()], context_.mode) <= gain) return false;
     return is_attacked(pos_, m.to(), pos_.opponent_seats(pos_.side_to_move));
 }
 
@@ -120,9 +119,11 @@ int Worker::generate_ordered(int ply, Move table_move, bool captures_only) {
         } else if (victim.is_live() && victim.type() == KING) {
             order = KING_CAPTURE_ORDER;
         } else if (is_tactical(m)) {
-            const int gain = victim.is_live() ? piece_value(victim) : m.kind() == MoveKind::EN_PASSANT ? WEIGHTS_PAWN : 0;
+            const int gain = victim.is_live()                          ? piece_value(victim, context_.mode)
+                             : m.kind() == MoveKind::EN_PASSANT ? weights_for(context_.mode).piece_value[PAWN]
+                                                                : 0;
             const int promotion = m.promotion() == QUEEN ? 900 : m.promotion() != NO_PIECE_TYPE ? 100 : 0;
-            order = CAPTURE_ORDER + 8 * (gain + promotion) - piece_value(pos_.board[m.from()]) / 16;
+            order = CAPTURE_ORDER + 8 * (gain + promotion) - piece_value(pos_.board[m.from()], context_.mode) / 16;
         } else if (m == killers_[ply][0]) {
             order = KILLER_ORDER;
         } else if (m == killers_[ply][1]) {
