@@ -6,8 +6,10 @@
 // bench/tuning_positions.py writes them. The error is the mean of (RESULT - sigmoid(eval))^2,
 // eval from Red+Yellow's side scaled by a constant fitted first for the current weights. Then
 // coordinate descent: each weight is moved by its step up and down and kept where the error
-// falls; a round that keeps nothing halves the steps. Prints the error on both files before and
-// after, and the weights that changed, as the lines of fitted_teams_weights() to edit.
+// falls; a round that keeps nothing halves the steps. With a validation file, the weights kept
+// are those after the round with the lowest validation error (none if no round lowered it).
+// Prints the error on both files before and after, and the weights that changed, as the lines of
+// fitted_teams_weights() to edit.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -172,6 +174,11 @@ int main(int argc, char** argv) {
     const double train_before = best;
     const double validate_before = error_of(validate, evaluate_all(validate, weights, threads), scale);
     std::fprintf(stderr, "scale %.1f, %zu weights, train error %.6f, validation error %.6f\n", scale, knobs.size(), best, validate_before);
+    // With a validation set, the weights kept are those of the round it liked best: once the
+    // training error falls by fitting the training games' noise, the validation error rises.
+    EvalWeights best_for_validation = weights;
+    double best_validation = validate_before;
+    int best_round = 0;
 
     for (int round = 1; round <= rounds; ++round) {
         int kept = 0;
@@ -189,7 +196,13 @@ int main(int argc, char** argv) {
                 value = original;
             }
         }
-        std::fprintf(stderr, "round %d: kept %d changes, train error %.6f\n", round, kept, best);
+        if (validate.empty()) {
+            std::fprintf(stderr, "round %d: kept %d changes, train error %.6f\n", round, kept, best);
+        } else {
+            const double v = error_of(validate, evaluate_all(validate, weights, threads), scale);
+            std::fprintf(stderr, "round %d: kept %d changes, train error %.6f, validation error %.6f\n", round, kept, best, v);
+            if (v < best_validation) best_for_validation = weights, best_validation = v, best_round = round;
+        }
         if (kept == 0) {
             bool any = false;
             for (int& s : steps)
@@ -198,9 +211,16 @@ int main(int argc, char** argv) {
         }
     }
 
+    if (!validate.empty()) {
+        weights = best_for_validation;
+        best = error_of(train, evaluate_all(train, weights, threads), scale);
+    }
     const double validate_after = error_of(validate, evaluate_all(validate, weights, threads), scale);
-    std::printf("# train error %.6f -> %.6f, validation error %.6f -> %.6f (scale %.1f, %zu + %zu positions)\n", train_before, best,
+    std::printf("# train error %.6f -> %.6f, validation error %.6f -> %.6f (scale %.1f, %zu + %zu positions", train_before, best,
                 validate_before, validate_after, scale, train.size(), validate.size());
+    if (!validate.empty() && best_round > 0) std::printf("; the weights after round %d, the best on validation", best_round);
+    if (!validate.empty() && best_round == 0) std::printf("; no round lowered the validation error, so no weight changes");
+    std::printf(")\n");
     std::size_t k = 0;
     for_each_weight(TEAMS_WEIGHTS, [&](const char* name, int index, const int& value) {
         const std::string full = knob_name(name, index);
