@@ -217,7 +217,17 @@ SearchReport Worker::iterate(const std::function<void(const SearchReport&)>& on_
         root_depth_ = depth;
         seldepth_ = 0;
         const int score = search_root_window(depth, previous);
-        if (stopped_) break;
+        if (stopped_) {
+            // Teams: a root move of the unfinished iteration that raised the best score within
+            // it was searched to the full depth, deeper than the last finished iteration saw, so
+            // it is played (the score reported stays the last finished iteration's).
+            if (id_ == 0 && context_.mode == Mode::TEAMS && pv_length_[0] > 0) {
+                last.pv_length = pv_length_[0];
+                for (int i = 0; i < last.pv_length; ++i) last.pv[i] = pv_[0][i];
+                last.best = last.pv[0];
+            }
+            break;
+        }
         previous = score;
         if (id_ != 0) continue;
         last = report(depth, score);
