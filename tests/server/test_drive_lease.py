@@ -41,14 +41,16 @@ def test_cpu_moves_renew_the_lease_and_read_presence_only_when_due(shared_server
     api = Api(shared_server.url)
     game = api.create(grace_seconds=600, cpu_movetime=0.001, seats={"BLUE": CPU, "YELLOW": CPU, "GREEN": CPU})
     red = game["seats"]["RED"]["token"]
-    for move in ("h2-h3", "i2-i3"):
+    # Knight moves: no reply of the CPU can pin them (a pawn move can be: with Green's m6 pawn
+    # gone, i2 stands between Green's queen and Red's king).
+    for move in ("e1-f3", "j1-k3"):
         state = api.state(game["id"])
         assert api.move(game["id"], red, move, ply=state["ply"]).status_code == 200
         shared_server.idle()  # Blue, Yellow and Green answer at once (the fake clock stands still)
     assert api.state(game["id"])["ply"] == 8
     assert calls == {"claim_drive": 1, "presence": 1}  # six CPU moves, one claim, one reading
     shared_server.advance(max(LEASE_RENEWAL, PRESENCE_REFRESH) + 0.5)
-    assert api.move(game["id"], red, "j2-j3", ply=8).status_code == 200
+    assert api.move(game["id"], red, "f3-g5", ply=8).status_code == 200
     shared_server.idle()
     assert api.state(game["id"])["ply"] == 12
     assert calls == {"claim_drive": 2, "presence": 2}  # renewed once half the lease had gone
