@@ -22,6 +22,7 @@
 #include "fourchess/attacks.h"
 #include "fourchess/edit.h"
 #include "fourchess/fen4.h"
+#include "fourchess/names.h"
 #include "fourchess/game.h"
 #include "fourchess/movegen.h"
 #include "fourchess/notation.h"
@@ -417,7 +418,7 @@ PYBIND11_MODULE(_core, m) {
                          bool points_lead_ends_game, bool walking_kings_stalemated_on_their_turn) {
                  Rules rules;
                  rules.mode = ffa ? Mode::FFA : Mode::TEAMS;
-                 rules.setup = classic ? Setup::CLASSIC : Setup::MODERN;
+                 rules.setup = classic ? StartLayout::CLASSIC : StartLayout::MODERN;
                  rules.dead_king_walking = dead_king_walking;
                  rules.move_limit = static_cast<int>(checked_int(move_limit, "move_limit", 0, 1000000, "0 (none) .. 1000000"));
                  rules.points_lead_ends_game = points_lead_ends_game;
@@ -431,7 +432,7 @@ PYBIND11_MODULE(_core, m) {
                                "True in Free-for-All, False in Teams.")
         .def_property_readonly("_rules", [](const PyGame& pg) {
             const Rules r = game(pg).rules();
-            return py::make_tuple(r.mode == Mode::FFA, r.setup == Setup::CLASSIC, r.dead_king_walking, r.move_limit,
+            return py::make_tuple(r.mode == Mode::FFA, r.setup == StartLayout::CLASSIC, r.dead_king_walking, r.move_limit,
                                   r.points_lead_ends_game, r.walking_kings_stalemated_on_their_turn);
         })
         .def_property_readonly("walking_kings", [](const PyGame& pg) { return seats_of(game(pg).position().walking); },

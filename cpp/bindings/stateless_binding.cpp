@@ -42,7 +42,7 @@ py::handle fen4_error_type;
 Rules rules_of(const RulesTuple& t) {
     Rules rules;
     rules.mode = std::get<0>(t) ? Mode::FFA : Mode::TEAMS;
-    rules.setup = std::get<1>(t) ? Setup::CLASSIC : Setup::MODERN;
+    rules.setup = std::get<1>(t) ? StartLayout::CLASSIC : StartLayout::MODERN;
     rules.dead_king_walking = std::get<2>(t);
     rules.move_limit = std::get<3>(t);
     rules.points_lead_ends_game = std::get<4>(t);

@@ -1,19 +1,18 @@
-// Reading FEN4: one pass over the text with string views, so a well-formed position costs no
-// allocation beyond the result; every error names the field, the text and what was expected.
+// Reading FEN4: one pass over the text with string views into a Setup, so a well-formed position
+// costs no allocation beyond the result, then from_setup's checks; every error names the field,
+// the text and what was expected.
 #include <algorithm>
 #include <cctype>
 #include <string_view>
 
 #include "fourchess/fen4.h"
-#include "fourchess/rules.h"
+#include "fourchess/names.h"
+#include "fourchess/setup.h"
 
 namespace fourchess {
 
 namespace {
 
-constexpr char SEAT_LETTERS[] = "RBYG";
-constexpr char COLOUR_LETTERS[] = "rbyg";
-constexpr char PIECE_LETTERS[] = " PNBRQK";
 constexpr int MAX_FIELDS = 8;  // more than the 7 a FEN4 has, so "too many" can be counted
 
 using View = std::string_view;
@@ -79,22 +78,15 @@ std::uint8_t parse_bools(const std::string& field, View text) {
     return bits;
 }
 
-int piece_type_of(char c) {
-    if (c == 'D') return QUEEN;
-    for (int t = PAWN; t <= KING; ++t)
-        if (PIECE_LETTERS[t] == c) return t;
-    return -1;
-}
-
 int seat_of_colour(char c) {
-    for (int s = 0; s < 4; ++s)
-        if (COLOUR_LETTERS[s] == c) return s;
+    for (int s = 0; s < SEAT_COUNT; ++s)
+        if (colour_letter(static_cast<Seat>(s)) == c) return s;
     return -1;
 }
 
 // Places one rank's cells. A rank written with commas has one cell between each two (RULES.md
 // §10); one without any is the Wikibooks dialect, its cells read one after another.
-void read_rank(Position& pos, View rank_text, int rank) {
+void read_rank(Setup& setup, View rank_text, int rank) {
     const auto field = [rank] { return "board rank " + std::to_string(rank + 1); };
     int file = 0;
     std::size_t i = 0;
@@ -133,11 +125,10 @@ void read_rank(Position& pos, View rank_text, int rank) {
             if (dead && j < n && seat_of_colour(rank_text[j]) >= 0) ++j;  // "drP": colour dropped
             if (!dead && seat < 0) throw error(field(), rest(), "expected a count, 'x' or a piece like 'rP' or 'dP'");
             if (j >= n || rank_text[j] == ',') throw error(field(), rest(), "a piece needs a type letter (P N B R Q K D)");
-            const int type = piece_type_of(rank_text[j]);
-            if (type < 0) throw error(field(), rank_text.substr(i, j - i + 1), "unknown piece letter (expected P N B R Q K D)");
+            const PieceType type = type_of_letter(rank_text[j]);
+            if (type == NO_PIECE_TYPE) throw error(field(), rank_text.substr(i, j - i + 1), "unknown piece letter (expected P N B R Q K D)");
             const bool one_point = rank_text[j] == 'D';
-            piece = dead ? Piece::dead_piece(static_cast<PieceType>(type), one_point)
-                         : Piece::live(static_cast<Seat>(seat), static_cast<PieceType>(type), one_point);
+            piece = dead ? Piece::dead_piece(type, one_point) : Piece::live(static_cast<Seat>(seat), type, one_point);
             i = j + 1;
         }
         if (commas && i < n && rank_text[i] != ',')
@@ -148,21 +139,19 @@ void read_rank(Position& pos, View rank_text, int rank) {
             throw error(field(), rank_text, "has 'x' on " + square_name(make_square(file, rank)) + ", which is a real square");
         if (!piece.empty()) {
             if (!on_board(file, rank)) throw error(field(), rank_text, "puts a piece on a removed corner square");
-            if (piece.is_live() && piece.type() == KING && pos.king_square[piece.seat()] != NO_SQUARE)
-                throw error(field(), rank_text, std::string("a second live king for ") + SEAT_LETTERS[piece.seat()]);
-            pos.put_piece(make_square(file, rank), piece);
+            setup.board[make_square(file, rank)] = piece;
         }
         file += width;
     }
     if (file != BOARD_SIDE) throw error(field(), rank_text, "covers " + std::to_string(file) + " squares, expected 14");
 }
 
-void read_board(Position& pos, View text) {
+void read_board(Setup& setup, View text) {
     View ranks[BOARD_SIDE];
     const int count = split(text, '/', ranks, BOARD_SIDE);
     if (count != BOARD_SIDE)
         throw error("board", text, "expected 14 ranks separated by '/', found " + std::to_string(count));
-    for (int i = 0; i < BOARD_SIDE; ++i) read_rank(pos, ranks[i], BOARD_SIDE - 1 - i);
+    for (int i = 0; i < BOARD_SIDE; ++i) read_rank(setup, ranks[i], BOARD_SIDE - 1 - i);
 }
 
 // The only extras read are enPassant, resigned and flagged, e.g.
@@ -212,49 +201,17 @@ Extras read_extras(View text) {
     return extras;
 }
 
-void apply_en_passant(Position& pos, const Extras& extras) {
-    for (int s = 0; s < 4; ++s) {
+// The entries' squares; from_setup checks that each is its seat's double step.
+void read_en_passant(Setup& setup, const Extras& extras) {
+    for (int s = 0; s < SEAT_COUNT; ++s) {
         const View entry = extras.en_passant[s];
         if (entry.empty()) continue;
-        const std::string field = std::string("extras enPassant ") + SEAT_LETTERS[s];
+        const std::string field = std::string("extras enPassant ") + seat_letter(static_cast<Seat>(s));
         View parts[2];
         if (split(entry, ':', parts, 2) != 2) throw error(field, entry, "expected skipped:pawn squares like 'c4:d4'");
-        Square skipped = parse_square(parts[0]), pawn = parse_square(parts[1]);
+        const Square skipped = parse_square(parts[0]), pawn = parse_square(parts[1]);
         if (skipped == NO_SQUARE || pawn == NO_SQUARE) throw error(field, entry, "names a square that is not on the board");
-        Seat seat = static_cast<Seat>(s);
-        bool from_home = false;
-        for (Square home : GEOMETRY.pawn_home[seat]) from_home |= GEOMETRY.pawn_push[seat][home] == skipped;
-        if (!from_home || GEOMETRY.pawn_push[seat][skipped] != pawn)
-            throw error(field, entry, "is not a double step of this seat's pawn from its home line");
-        // Its pawn gone (taken before its seat moved again), the entry is void (fine point 5):
-        // dropped, as a game drops it when the pawn is taken (docs/rules.md §4, decision 7).
-        if (pos.board[pawn] != Piece::live(seat, PAWN)) continue;
-        pos.en_passant[s] = EnPassant{skipped, pawn};
-    }
-}
-
-void validate(Position& pos, const Extras& extras, bool dead_king_walking) {
-    for (int s = 0; s < 4; ++s) {
-        if (pos.live_by_seat[s].popcount() > MAX_LIVE_PIECES_PER_SEAT)
-            throw error("board", std::string(1, COLOUR_LETTERS[s]) + " pieces",
-                        "a seat may have at most " + std::to_string(MAX_LIVE_PIECES_PER_SEAT) + " live pieces");
-    }
-    pos.resigned = extras.resigned;
-    pos.flagged = extras.flagged;
-    const std::uint8_t left = extras.resigned | extras.flagged;
-    // Teams: the flags and the dead field alone end the game (standing_termination); the dead
-    // field is kept as written and the pieces stay live, so the state and key read back.
-    if (pos.mode == Mode::TEAMS) return;
-    // FFA (fine point 7): flagged seats and seats without a live king are out, their pieces dead;
-    // a resigned or flagged seat whose king is written live keeps it walking (docs/rules.md §7,
-    // decision 9).
-    Undo scratch;
-    for (int s = 0; s < 4; ++s) {
-        Seat seat = static_cast<Seat>(s);
-        bool has_king = pos.king_square[s] != NO_SQUARE;
-        bool out = (pos.eliminated | left) & (1u << s) || !has_king;
-        pos.eliminated &= static_cast<std::uint8_t>(~(1u << s));
-        if (out) pos.eliminate(seat, scratch, dead_king_walking && has_king && (left & (1u << s)));
+        setup.en_passant[s] = EnPassant{skipped, pawn};
     }
 }
 
@@ -268,6 +225,9 @@ bool has_space(View text) {
 
 }  // namespace
 
+Fen4Error::Fen4Error(std::string field, std::string text, const std::string& reason)
+    : std::invalid_argument("FEN4 " + field + " '" + quoted(text) + "': " + reason), field_(std::move(field)), text_(std::move(text)) {}
+
 Position read_fen4(const std::string& raw, Mode mode) {
     Rules rules;
     rules.mode = mode;
@@ -275,7 +235,6 @@ Position read_fen4(const std::string& raw, Mode mode) {
 }
 
 Position read_fen4(const std::string& raw, const Rules& rules) {
-    const Mode mode = rules.mode;
     const bool spaced = has_space(raw);
     std::string stripped;  // a copy only when there is whitespace to strip
     if (spaced)
@@ -304,38 +263,33 @@ Position read_fen4(const std::string& raw, const Rules& rules) {
         throw error("text", raw, "expected turn-dead-castleShort-castleLong-points-plyclock[-{extras}]-board, found " +
                                      std::to_string(count) + " '-'-separated fields");
 
-    Position pos;
-    pos.clear();
-    pos.mode = mode;
-    pos.points_lead_ends_game = rules.points_lead_ends_game;
-    pos.walking_kings_stalemated_on_their_turn = rules.walking_kings_stalemated_on_their_turn;
+    Setup setup;
     const View turn = fields[0];
-    if (turn.size() != 1 || View("RBYG").find(turn[0]) == View::npos) throw error("turn", turn, "expected one of R, B, Y, G");
-    pos.side_to_move = static_cast<Seat>(View("RBYG").find(turn[0]));
-    pos.eliminated = parse_flags("dead", fields[1]);
+    const std::size_t seat = turn.size() == 1 ? View("RBYG").find(turn[0]) : View::npos;
+    if (seat == View::npos) throw error("turn", turn, "expected one of R, B, Y, G");
+    setup.side_to_move = static_cast<Seat>(seat);
+    setup.dead = parse_flags("dead", fields[1]);
     const std::uint8_t short_flags = parse_flags("castleShort", fields[2]);
     const std::uint8_t long_flags = parse_flags("castleLong", fields[3]);
-    for (int s = 0; s < 4; ++s) {
-        if (short_flags & (1u << s)) pos.castling |= castling_bit(static_cast<Seat>(s), SHORT);
-        if (long_flags & (1u << s)) pos.castling |= castling_bit(static_cast<Seat>(s), LONG);
+    for (int s = 0; s < SEAT_COUNT; ++s) {
+        if (short_flags & (1u << s)) setup.castling |= castling_bit(static_cast<Seat>(s), SHORT);
+        if (long_flags & (1u << s)) setup.castling |= castling_bit(static_cast<Seat>(s), LONG);
     }
     View points[4];
     four("points", fields[4], points);
-    for (int s = 0; s < 4; ++s) pos.points[s] = parse_int("points", points[s], MAX_POINTS);
+    for (int s = 0; s < SEAT_COUNT; ++s) setup.points[s] = parse_int("points", points[s], MAX_POINTS);
     // Both limits are what a position can reach (position.h), so every written FEN4 reads back.
-    pos.ply_clock = static_cast<std::uint16_t>(parse_int("plyclock", fields[5], MAX_PLY_CLOCK));
+    setup.ply_clock = parse_int("plyclock", fields[5], MAX_PLY_CLOCK);
     const Extras extras = extras_text.empty() ? Extras{} : read_extras(extras_text);
-    read_board(pos, fields[6]);
-    apply_en_passant(pos, extras);
-    validate(pos, extras, rules.dead_king_walking);
-    // FFA: entries of seats that are out no longer apply (fine point 5).
-    for (int s = 0; s < 4; ++s)
-        if (mode == Mode::FFA && pos.is_eliminated(static_cast<Seat>(s))) pos.en_passant[s] = EnPassant{};
-    pos.termination = standing_termination(pos);
-    if (mode == Mode::FFA && !pos.game_over() && !pos.takes_turns(pos.side_to_move))
-        throw error("turn", turn, "the side to move is eliminated");
-    pos.key = pos.compute_key();
-    return pos;
+    setup.resigned = extras.resigned;
+    setup.flagged = extras.flagged;
+    read_board(setup, fields[6]);
+    read_en_passant(setup, extras);
+    try {
+        return from_setup(setup, rules);
+    } catch (const SetupError& refused) {
+        throw Fen4Error(refused.name(), refused.text(), refused.reason());
+    }
 }
 
 }  // namespace fourchess

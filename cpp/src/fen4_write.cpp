@@ -1,13 +1,12 @@
-// Writing FEN4 in the x-corner dialect, into one buffer (no temporary strings per cell).
+// Writing FEN4 in the x-corner dialect, from the position's Setup, into one buffer (no temporary
+// strings per cell).
 #include "fourchess/fen4.h"
+#include "fourchess/names.h"
+#include "fourchess/setup.h"
 
 namespace fourchess {
 
 namespace {
-
-constexpr char SEAT_LETTERS[] = "RBYG";
-constexpr char COLOUR_LETTERS[] = "rbyg";
-constexpr char PIECE_LETTERS[] = " PNBRQK";
 
 void append_number(std::string& out, long value) {
     if (value < 0) { out += '-'; value = -value; }
@@ -29,14 +28,14 @@ void append_square(std::string& out, Square s) {
     append_number(out, rank_of(s) + 1);
 }
 
-void append_extras(std::string& out, const Position& pos) {
+void append_extras(std::string& out, const Setup& setup) {
     const std::size_t start = out.size();
     bool any_en_passant = false;
-    for (const EnPassant& e : pos.en_passant) any_en_passant |= e.active();
+    for (const EnPassant& e : setup.en_passant) any_en_passant |= e.active();
     if (any_en_passant) {
         out += "'enPassant':(";
         for (int s = 0; s < 4; ++s) {
-            const EnPassant& e = pos.en_passant[s];
+            const EnPassant& e = setup.en_passant[s];
             out += s ? ",'" : "'";
             if (e.active()) {
                 append_square(out, e.skipped);
@@ -47,7 +46,7 @@ void append_extras(std::string& out, const Position& pos) {
         }
         out += ')';
     }
-    for (const auto& [name, bits] : {std::pair<const char*, std::uint8_t>{"resigned", pos.resigned}, {"flagged", pos.flagged}}) {
+    for (const auto& [name, bits] : {std::pair<const char*, std::uint8_t>{"resigned", setup.resigned}, {"flagged", setup.flagged}}) {
         if (!bits) continue;
         if (out.size() > start) out += ',';
         out += '\'';
@@ -65,7 +64,7 @@ void append_extras(std::string& out, const Position& pos) {
     }
 }
 
-void append_rank(std::string& out, const Position& pos, int rank) {
+void append_rank(std::string& out, const Setup& setup, int rank) {
     int run = 0;
     bool first = true;
     auto separate = [&] {
@@ -85,15 +84,15 @@ void append_rank(std::string& out, const Position& pos, int rank) {
             out += 'x';
             continue;
         }
-        const Piece p = pos.board[make_square(file, rank)];
+        const Piece p = setup.board[make_square(file, rank)];
         if (p.empty()) {
             ++run;
             continue;
         }
         flush_run();
         separate();
-        out += p.is_dead() ? 'd' : COLOUR_LETTERS[p.seat()];
-        out += p.is_one_point() ? 'D' : PIECE_LETTERS[p.type()];
+        out += colour_letter(p);
+        out += type_letter(p);
     }
     flush_run();
 }
@@ -101,16 +100,17 @@ void append_rank(std::string& out, const Position& pos, int rank) {
 }  // namespace
 
 std::string write_fen4(const Position& pos) {
+    const Setup setup = setup_of(pos);
     std::uint8_t short_flags = 0, long_flags = 0;
     for (int s = 0; s < 4; ++s) {
-        if (pos.castling & castling_bit(static_cast<Seat>(s), SHORT)) short_flags |= static_cast<std::uint8_t>(1u << s);
-        if (pos.castling & castling_bit(static_cast<Seat>(s), LONG)) long_flags |= static_cast<std::uint8_t>(1u << s);
+        if (setup.castling & castling_bit(static_cast<Seat>(s), SHORT)) short_flags |= static_cast<std::uint8_t>(1u << s);
+        if (setup.castling & castling_bit(static_cast<Seat>(s), LONG)) long_flags |= static_cast<std::uint8_t>(1u << s);
     }
     std::string out;
     out.reserve(512);
-    out += SEAT_LETTERS[pos.side_to_move];
+    out += seat_letter(setup.side_to_move);
     out += '-';
-    append_flags(out, pos.eliminated);
+    append_flags(out, setup.dead);
     out += '-';
     append_flags(out, short_flags);
     out += '-';
@@ -118,14 +118,14 @@ std::string write_fen4(const Position& pos) {
     out += '-';
     for (int s = 0; s < 4; ++s) {
         if (s) out += ',';
-        append_number(out, pos.points[s]);
+        append_number(out, setup.points[s]);
     }
     out += '-';
-    append_number(out, pos.ply_clock);
+    append_number(out, setup.ply_clock);
     out += '-';
-    append_extras(out, pos);
+    append_extras(out, setup);
     for (int rank = BOARD_SIDE - 1; rank >= 0; --rank) {
-        append_rank(out, pos, rank);
+        append_rank(out, setup, rank);
         if (rank) out += '/';
     }
     return out;

@@ -1,25 +1,11 @@
-// Square and piece names, the start positions' FEN4 text, and FEN4 errors quoting the text they name.
+// Square and piece names, and input quoted in error messages.
+#include "fourchess/names.h"
+
 #include <cctype>
 
-#include "fourchess/fen4.h"
+#include "fourchess/geometry.h"
 
 namespace fourchess {
-
-const char* const MODERN_START_FEN4 =
-    "R-0,0,0,0-1,1,1,1-1,1,1,1-0,0,0,0-0-"
-    "x,x,x,yR,yN,yB,yK,yQ,yB,yN,yR,x,x,x/x,x,x,yP,yP,yP,yP,yP,yP,yP,yP,x,x,x/x,x,x,8,x,x,x/"
-    "bR,bP,10,gP,gR/bN,bP,10,gP,gN/bB,bP,10,gP,gB/bQ,bP,10,gP,gK/bK,bP,10,gP,gQ/bB,bP,10,gP,gB/"
-    "bN,bP,10,gP,gN/bR,bP,10,gP,gR/x,x,x,8,x,x,x/x,x,x,rP,rP,rP,rP,rP,rP,rP,rP,x,x,x/"
-    "x,x,x,rR,rN,rB,rQ,rK,rB,rN,rR,x,x,x";
-const char* const CLASSIC_START_FEN4 =
-    "R-0,0,0,0-1,1,1,1-1,1,1,1-0,0,0,0-0-"
-    "x,x,x,yR,yN,yB,yK,yQ,yB,yN,yR,x,x,x/x,x,x,yP,yP,yP,yP,yP,yP,yP,yP,x,x,x/x,x,x,8,x,x,x/"
-    "bR,bP,10,gP,gR/bN,bP,10,gP,gN/bB,bP,10,gP,gB/bK,bP,10,gP,gQ/bQ,bP,10,gP,gK/bB,bP,10,gP,gB/"
-    "bN,bP,10,gP,gN/bR,bP,10,gP,gR/x,x,x,8,x,x,x/x,x,x,rP,rP,rP,rP,rP,rP,rP,rP,x,x,x/"
-    "x,x,x,rR,rN,rB,rQ,rK,rB,rN,rR,x,x,x";
-
-Fen4Error::Fen4Error(std::string field, std::string text, const std::string& reason)
-    : std::invalid_argument("FEN4 " + field + " '" + quoted(text) + "': " + reason), field_(std::move(field)), text_(std::move(text)) {}
 
 std::string printable(const std::string& text) {
     static constexpr char HEX[] = "0123456789abcdef";
@@ -56,24 +42,17 @@ std::string quoted(std::string_view text) {
     return printable(std::string(text.substr(0, cut))) + "... (" + std::to_string(characters) + " characters)";
 }
 
-namespace {
-constexpr char CELL_COLOURS[] = "rbygd";  // seats in order, then dead
-constexpr char CELL_LETTERS[] = " PNBRQKD";  // by type, then D for the 1-point queen
-}  // namespace
-
-std::string piece_symbol(Piece p) {
-    const char letter = p.is_one_point() ? 'D' : CELL_LETTERS[p.type()];
-    return std::string(1, p.is_dead() ? 'd' : CELL_COLOURS[p.seat()]) + letter;
-}
+std::string piece_symbol(Piece p) { return {colour_letter(p), type_letter(p)}; }
 
 Piece parse_piece_symbol(std::string_view text) {
     if (text.size() != 2) return Piece();
-    const std::string_view colours(CELL_COLOURS), letters(CELL_LETTERS);
-    const std::size_t colour = colours.find(text[0]), letter = letters.find(text[1]);
-    if (colour == std::string_view::npos || letter == std::string_view::npos || letter == 0) return Piece();
+    const PieceType type = type_of_letter(text[1]);
     const bool one_point = text[1] == 'D';
-    const PieceType type = one_point ? QUEEN : static_cast<PieceType>(letter);
-    return colour == 4 ? Piece::dead_piece(type, one_point) : Piece::live(static_cast<Seat>(colour), type, one_point);
+    if (type == NO_PIECE_TYPE) return Piece();
+    if (text[0] == 'd') return Piece::dead_piece(type, one_point);
+    for (int s = 0; s < SEAT_COUNT; ++s)
+        if (colour_letter(static_cast<Seat>(s)) == text[0]) return Piece::live(static_cast<Seat>(s), type, one_point);
+    return Piece();
 }
 
 std::string square_name(Square s) {
@@ -95,10 +74,6 @@ Square parse_square(std::string_view text) {
     if (text[1] == '0' || rank < 1 || rank > BOARD_SIDE) return NO_SQUARE;
     int file = text[0] - 'a';
     return on_board(file, rank - 1) ? make_square(file, rank - 1) : NO_SQUARE;
-}
-
-Position start_position(Setup setup, Mode mode) {
-    return read_fen4(setup == Setup::MODERN ? MODERN_START_FEN4 : CLASSIC_START_FEN4, mode);
 }
 
 }  // namespace fourchess

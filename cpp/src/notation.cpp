@@ -3,7 +3,7 @@
 #include <cctype>
 #include <regex>
 
-#include "fourchess/fen4.h"
+#include "fourchess/names.h"
 #include "fourchess/attacks.h"
 #include "fourchess/movegen.h"
 #include "fourchess/queries.h"

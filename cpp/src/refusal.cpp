@@ -1,7 +1,7 @@
 #include "fourchess/refusal.h"
 
 #include "fourchess/attacks.h"
-#include "fourchess/fen4.h"
+#include "fourchess/names.h"
 #include "fourchess/movegen.h"
 #include "fourchess/notation.h"
 #include "fourchess/rules.h"

@@ -13,7 +13,6 @@ constexpr int MATE_POINTS = 20;
 constexpr int STALEMATE_POINTS = 20;
 constexpr int WALKING_KING_POINTS = 20;  // shared when it is stalemated or the game is drawn
 constexpr int LAST_PLAYER_POINTS_PER_KING = 20;
-constexpr int DRAW_POINTS = 10;
 constexpr int WINNING_GAP = 21;
 constexpr int NO_SEAT = -1;
 

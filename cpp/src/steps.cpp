@@ -3,7 +3,7 @@
 #include <cctype>
 #include <stdexcept>
 
-#include "fourchess/fen4.h"
+#include "fourchess/names.h"
 #include "fourchess/refusal.h"
 
 namespace fourchess {

@@ -195,7 +195,7 @@ int main(int argc, char** argv) {
     for (const FilePosition& entry : positions) {
         Position pos;
         try {
-            pos = entry.fen4.empty() ? start_position(setup == "classic" ? Setup::CLASSIC : Setup::MODERN, m) : read_fen4(entry.fen4, m);
+            pos = entry.fen4.empty() ? start_position(setup == "classic" ? StartLayout::CLASSIC : StartLayout::MODERN, m) : read_fen4(entry.fen4, m);
         } catch (const Fen4Error& e) {
             std::fprintf(stderr, "%s%s%s\n", fen4_file.c_str(), entry.line ? (":" + std::to_string(entry.line) + ": ").c_str() : "", e.what());
             return 2;

@@ -19,7 +19,7 @@
 #include <thread>
 #include <vector>
 
-#include "fourchess/eval.h"
+#include "fourchess/search/eval.h"
 #include "fourchess/fen4.h"
 
 using namespace fourchess;

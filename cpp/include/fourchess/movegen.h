@@ -5,7 +5,7 @@
 
 namespace fourchess {
 
-// Enough for any position fen4.h accepts (at most 16 live pieces per seat: 16 queens of ~52
+// Enough for any position from_setup accepts (setup.h: at most 16 live pieces per seat; 16 queens of ~52
 // moves each stay below this).
 constexpr int MAX_MOVES = 1024;
 

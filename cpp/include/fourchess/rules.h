@@ -9,6 +9,9 @@
 
 namespace fourchess {
 
+// FFA: what a draw by repetition or the fifty-move rule pays every active seat (docs/rules.md §7).
+constexpr int DRAW_POINTS = 10;
+
 // The move must be legal (from generate_legal).
 void do_move(Position& pos, Move m, Undo& undo);
 // Inline: it is only Position::undo_all, and perft calls it once a move.

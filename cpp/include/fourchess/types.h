@@ -30,14 +30,21 @@ constexpr Seat next_seat(Seat s) { return static_cast<Seat>((s + 1) & 3); }
 constexpr int seat_count(std::uint8_t seats) { return (seats & 1) + ((seats >> 1) & 1) + ((seats >> 2) & 1) + ((seats >> 3) & 1); }
 // Teams: Red+Yellow (even seats) against Blue+Green (odd seats).
 constexpr bool same_team(Seat a, Seat b) { return ((a ^ b) & 1) == 0; }
+// How FEN4 and messages name a seat: its turn letter R B Y G, and Red, Blue, Yellow, Green.
+constexpr char seat_letter(Seat s) { return "RBYG"[s]; }
+constexpr const char* seat_name(Seat s) {
+    constexpr const char* NAMES[SEAT_COUNT] = {"Red", "Blue", "Yellow", "Green"};
+    return NAMES[s];
+}
 
 enum class Mode : std::uint8_t { TEAMS, FFA };
-enum class Setup : std::uint8_t { MODERN, CLASSIC };
+// Where the kings and queens start (docs/rules.md §3).
+enum class StartLayout : std::uint8_t { MODERN, CLASSIC };
 
 // The rule options a game is played under (RULES.md §7 and §8).
 struct Rules {
     Mode mode = Mode::TEAMS;
-    Setup setup = Setup::MODERN;
+    StartLayout setup = StartLayout::MODERN;
     bool dead_king_walking = true;      // FFA: a resigned or flagged seat's king keeps walking
     int move_limit = 0;                 // total moves by all seats that ends the game; 0 = none
     // FFA: two seats left 21+ points apart end the game at once (RULES.md §7). Off, the leader

@@ -10,7 +10,7 @@
 #include <algorithm>
 
 #include "fourchess/attacks.h"
-#include "fourchess/eval.h"
+#include "fourchess/search/eval.h"
 #include "fourchess/rules.h"
 #include "worker.h"
 
@@ -19,8 +19,6 @@ namespace fourchess {
 namespace {
 
 constexpr int FFA_QUIESCENCE_PLIES = 4;
-// In-tree draws by repetition or the fifty-move rule pay every active seat this much (RULES §7).
-constexpr int DRAW_POINTS = 10;
 
 }  // namespace
 

@@ -7,7 +7,7 @@
 #include <cmath>
 
 #include "fourchess/attacks.h"
-#include "fourchess/eval.h"
+#include "fourchess/search/eval.h"
 #include "fourchess/rules.h"
 #include "worker.h"
 

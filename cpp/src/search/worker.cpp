@@ -4,8 +4,8 @@
 #include <thread>
 
 #include "fourchess/attacks.h"
-#include "fourchess/eval.h"
-#include "fourchess/eval_weights.h"
+#include "fourchess/search/eval.h"
+#include "fourchess/search/eval_weights.h"
 #include "fourchess/rules.h"
 
 namespace fourchess {

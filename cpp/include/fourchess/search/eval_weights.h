@@ -12,6 +12,8 @@ namespace fourchess {
 struct EvalWeights {
     int piece_value[PIECE_TYPE_COUNT] = {0, 50, 300, 400, 500, 1000, 0};  // none P N B R Q K
     int one_point_queen_value = 1000;  // moves as a queen; only its capture is worth 1 point
+    // A live piece's material (the caller rules out empty squares and dead pieces).
+    constexpr int value_of(Piece p) const { return p.is_one_point() ? one_point_queen_value : piece_value[p.type()]; }
 
     // Piece-square terms, built from these (one table per piece type, rotated to each seat).
     int centre_bonus[PIECE_TYPE_COUNT] = {0, 2, 10, 6, 3, 3, 0};  // per step closer to the centre

@@ -1,9 +1,9 @@
-#include "fourchess/eval.h"
+#include "fourchess/search/eval.h"
 
 #include <algorithm>
 #include <memory>
 
-#include "fourchess/eval_weights.h"
+#include "fourchess/search/eval_weights.h"
 #include "fourchess/geometry.h"
 
 namespace fourchess {
@@ -71,9 +71,6 @@ struct Terms {
 inline constexpr Terms TEAMS_TERMS{TEAMS_WEIGHTS, TEAMS_PIECE_SQUARE};
 inline constexpr Terms FFA_TERMS{FFA_WEIGHTS, FFA_PIECE_SQUARE};
 
-int value_of(const EvalWeights& w, Piece p) {
-    return p.is_one_point() ? w.one_point_queen_value : w.piece_value[p.type()];
-}
 
 // Squares a slider on `from` attacks along the given directions: each ray up to and including
 // its first occupied square.
@@ -124,7 +121,7 @@ void picture_of(const Terms& terms, const Position& pos, Seat seat, SeatPicture&
     for_each_square(own, [&](Square s) {
         const Piece p = pos.board[s];
         const PieceType type = p.type();
-        pic.score += value_of(w, p) + terms.table.value[mode][seat][type][s];
+        pic.score += w.value_of(p) + terms.table.value[mode][seat][type][s];
         const Mask256 attacks = piece_attacks(pos, s, p);
         pic.attacks |= attacks;
         if (type == PAWN) pic.pawn_attacks |= attacks;
@@ -179,7 +176,7 @@ int dangers(const EvalWeights& w, const Position& pos, int seat, const SeatPictu
         const bool by_pawn = p.type() != PAWN && enemy_pawn_attacks.test(s);
         if (!undefended && !by_pawn) return;
         const int permille = early_attacks.test(s) ? w.hanging_next_mover_permille : w.hanging_permille;
-        penalty += value_of(w, p) * permille / 1000;
+        penalty += w.value_of(p) * permille / 1000;
     });
     return penalty;
 }

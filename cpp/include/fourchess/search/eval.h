@@ -5,7 +5,7 @@
 
 #include <memory>
 
-#include "fourchess/eval_weights.h"
+#include "fourchess/search/eval_weights.h"
 #include "fourchess/position.h"
 
 namespace fourchess {
@@ -44,10 +44,6 @@ private:
 
 // What a piece is worth in eval units in `mode` (dead pieces nothing): material, and the
 // victim's value in move ordering and pruning margins. Inline: ordering asks for every capture.
-inline int piece_value(Piece p, Mode mode) {
-    if (!p.is_live()) return 0;
-    const EvalWeights& w = weights_for(mode);
-    return p.is_one_point() ? w.one_point_queen_value : w.piece_value[p.type()];
-}
+inline int piece_value(Piece p, Mode mode) { return p.is_live() ? weights_for(mode).value_of(p) : 0; }
 
 }  // namespace fourchess
