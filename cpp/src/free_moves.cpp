@@ -12,8 +12,7 @@ namespace fourchess {
 // square holding no friendly piece and no live king (en-passant squares excluded). Such a move is
 // always legal once the king is known not to be in check, so has_legal_move stays exact; most
 // positions of the FFA mate/stalemate pass and of termination tests end here.
-bool has_unpinnable_free_move(const Position& pos) {
-    const Seat us = pos.side_to_move;
+bool has_unpinnable_free_move(const Position& pos, Seat us) {
     const std::uint8_t bit = static_cast<std::uint8_t>(1u << us);
     if (pos.free_moves_known & bit) return true;
     Square* hint = pos.free_move[us];

@@ -9,12 +9,13 @@
 
 #include "fourchess/geometry.h"
 #include "fourchess/position.h"
+#include "movement.h"
 
 namespace fourchess {
 
-// Has the side to move a free move? Records the one found in the position (free_move) and marks
-// it known. Exact only together with "not in check": the caller asks that separately.
-bool has_unpinnable_free_move(const Position& pos);
+// Has `us` a free move? Records the one found in the position (free_move) and marks it known.
+// Exact only together with "not in check": the caller asks that separately.
+bool has_unpinnable_free_move(const Position& pos, Seat us);
 
 // Would has_unpinnable_free_move's scan accept the move from -> to for `us` in `pos`?
 inline bool is_unpinnable_free_move(const Position& pos, Seat us, Square from, Square to) {
@@ -24,15 +25,14 @@ inline bool is_unpinnable_free_move(const Position& pos, Seat us, Square from, S
     // The scan's "blocked" mask, one square at a time: friendly pieces and live kings.
     const bool blocked = own.test(to) || (pos.by_type[KING].test(to) && !pos.dead.test(to)) ||
                          (pos.mode == Mode::TEAMS && pos.live_by_seat[(us + 2) & 3].test(to));
-    switch (pos.board[from].type()) {
-        case KNIGHT: return !blocked && GEOMETRY.knight_mask[from].test(to);
-        case ROOK: return !blocked && GEOMETRY.king_mask[from].test(to) && GEOMETRY.rook_lines[from].test(to);
-        case BISHOP: return !blocked && GEOMETRY.king_mask[from].test(to) && GEOMETRY.bishop_lines[from].test(to);
-        case QUEEN: return !blocked && GEOMETRY.king_mask[from].test(to);
-        case PAWN: {
-            if (to == GEOMETRY.pawn_push[us][from]) return !pos.occupied.test(to);
-            if (to != GEOMETRY.pawn_capture[us][from][0] && to != GEOMETRY.pawn_capture[us][from][1]) return false;
-            if (blocked || !pos.occupied.test(to)) return false;
+    const Piece piece = pos.board[from];
+    const PieceType type = piece.type();
+    // The king is never a free move's piece; a slider's free move is its first step along a line.
+    if (blocked || type == KING || (type != KNIGHT && type != PAWN && !GEOMETRY.king_mask[from].test(to))) return false;
+    switch (movement(pos, us, piece, from, to)) {
+        case Movement::PLAIN: return true;  // a step, a slider's first square, a pawn's push
+        case Movement::PAWN_DIAGONAL: {
+            if (!pos.occupied.test(to)) return false;
             for (const EnPassant& e : pos.en_passant)
                 if (e.active() && e.skipped == to) return false;
             return true;

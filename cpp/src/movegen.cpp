@@ -3,6 +3,7 @@
 #include "fourchess/attacks.h"
 #include "fourchess/pawn_steps.h"
 #include "free_moves.h"
+#include "movement.h"
 
 namespace fourchess {
 
@@ -11,34 +12,6 @@ namespace {
 constexpr PieceType TEAMS_PROMOTIONS[] = {QUEEN, ROOK, BISHOP, KNIGHT};
 // One piece has at most 52 moves (a queen in the centre); a pawn 3 targets x 4 promotions.
 constexpr int PIECE_MOVES_CAPACITY = 64;
-
-// A byte per (mode, seat to move, piece byte of a cell): the shape of both tables below.
-struct PieceByteTable {
-    std::uint8_t of[2][SEAT_COUNT][256] = {};
-};
-
-// What a slider (or any piece) of `us` may do with the first non-empty cell it meets, by that
-// cell's piece byte: 0 stop short (our or, in Teams, our partner's live piece, or the EDGE wall),
-// 1 take it (an opponent's piece or any dead piece), 2 take it if a king capture is allowed (an
-// opponent's live king in FFA; in Teams taking a king is always allowed, so it is a 1).
-constexpr PieceByteTable build_capture_table() {
-    PieceByteTable t{};
-    for (int mode = 0; mode < 2; ++mode)
-        for (int us = 0; us < SEAT_COUNT; ++us)
-            for (int bits = 1; bits < 256; ++bits) {
-                const Piece p = Piece::from_bits(static_cast<std::uint8_t>(bits));
-                if (bits & Piece::WALL_BIT || p.type() == NO_PIECE_TYPE || p.type() >= PIECE_TYPE_COUNT) continue;
-                std::uint8_t take = 1;
-                if (p.is_live()) {
-                    const bool friendly = mode == static_cast<int>(Mode::TEAMS) ? same_team(p.seat(), static_cast<Seat>(us)) : p.seat() == us;
-                    if (friendly) take = 0;
-                    else if (p.type() == KING && mode == static_cast<int>(Mode::FFA)) take = 2;
-                }
-                t.of[mode][us][bits] = take;
-            }
-    return t;
-}
-constexpr PieceByteTable CAPTURES = build_capture_table();
 
 // May a piece of `us` step onto a cell holding this piece byte? 1 for an empty cell and for
 // anything CAPTURES takes, 0 for a friend or the wall. Teams: a live king is taken like anything
@@ -75,12 +48,11 @@ struct Legality {
     int pin_count = 0;
     Mask256 en_passant_squares;
 
-    // `ffa`: the position may carry its seats' check states (only the FFA rules layer keeps them).
-    // Forced inline: GCC inlined it into Teams' count_legal but called it in FFA's, where it was
-    // 16 % of bulk perft; inline, FFA bulk perft(6) measured 2 % faster.
-    [[gnu::always_inline]] Legality(const Position& pos, bool ffa) : us(pos.side_to_move), king(pos.king_square[us]), opponents(pos.opponent_seats(us)) {
-        friendly = pos.live_by_seat[us];
-        if (pos.mode == Mode::TEAMS) friendly |= pos.live_by_seat[(us + 2) & 3];
+    // For `seat`, to move or not. `ffa`: the position may carry its seats' check states (only the
+    // FFA rules layer keeps them). Forced inline: GCC inlined it into Teams' count_legal but called
+    // it in FFA's, where it was 16 % of bulk perft; inline, FFA bulk perft(6) measured 2 % faster.
+    [[gnu::always_inline]] Legality(const Position& pos, Seat seat, bool ffa) : us(seat), king(pos.king_square[us]), opponents(pos.opponent_seats(us)) {
+        friendly = friendly_pieces(pos, us);
         const Mask256 enemies = pos.live_pieces_of(opponents);  // gathered once for both scans
         // FFA positions carry each seat's check state (rules.cpp): a king known to be safe has no
         // checker, so the steppers (knights, pawns, kings) need no look; the lines still give pins.
@@ -95,14 +67,7 @@ struct Legality {
             rest.clear(rest.lsb());
             checker_count = rest.any() ? 2 : 1;
         }
-        for (int s = 0; s < SEAT_COUNT; ++s) {
-            const EnPassant& e = pos.en_passant[s];
-            if (!e.active() || !(opponents & (1u << s))) continue;
-            Piece pawn = pos.board[e.pawn];
-            if (!pawn.is_live() || pawn.type() != PAWN || pawn.seat() != s) continue;
-            if (friendly.test(e.skipped)) continue;
-            en_passant_squares.set(e.skipped);
-        }
+        en_passant_squares = en_passant_targets(pos, opponents, friendly);
     }
 
     // For each opposing slider on a line through the king (usually a handful), by mask lookups:
@@ -159,19 +124,20 @@ struct Legality {
     }
 };
 
-// Would our king be safe after `m`? Made on a copy: used only for the rare moves (en passant,
-// FFA king capture) whose effect the masks do not describe.
-bool safe_after(const Position& pos, Move m, std::uint8_t opponents) {
+// Would the king of `us` be safe after its move `m`? Made on a copy (with `us` to move, as
+// make_move expects): used only for the rare moves (en passant, FFA king capture) whose effect the
+// masks do not describe.
+bool safe_after(const Position& pos, Seat us, Move m, std::uint8_t opponents) {
     Position after = pos;
+    after.side_to_move = us;
     Undo undo;
     Piece target = pos.board[m.to()];
     if (target.is_live() && target.type() == KING) opponents &= static_cast<std::uint8_t>(~(1u << target.seat()));
     after.make_move(m, undo);
-    Square king = after.king_square[pos.side_to_move];
-    return !is_attacked(after, king, opponents);
+    return !is_attacked(after, after.king_square[us], opponents);
 }
 
-// The moves of the side to move. Each piece's reach is a mask (steps from tables, slider lines
+// The moves of one seat (the side to move, or a seat the FFA pass asks about). Each piece's reach is a mask (steps from tables, slider lines
 // cut at their nearest blocker), narrowed by the check and pin masks, so ordinary moves need no
 // per-move test. Only king steps, en passant and king captures are tested one by one.
 // Mode is a template parameter: Teams and FFA differ in who is friendly, whether a king capture
@@ -183,7 +149,7 @@ enum class Output { LIST, FIRST, COUNT };
 template <Output O, Mode M>
 class Generator {
 public:
-    Generator(const Position& pos, Move* out) : pos_(pos), legal_(pos, M == Mode::FFA), out_(out) {
+    Generator(const Position& pos, Seat us, Move* out) : pos_(pos), legal_(pos, us, M == Mode::FFA), out_(out) {
         const Mask256 none{};
         allowed_ = legal_.checker_count == 0 ? GEOMETRY.board : legal_.checker_count == 1 ? legal_.check_block : none;
         reachable_ = ~legal_.friendly;
@@ -211,7 +177,7 @@ public:
         return count_;
     }
 
-    // Only the moves of the side to move's piece on `from`.
+    // Only the moves of our piece on `from`.
     Move* run_piece(Square from) {
         const Piece p = pos_.board[from];
         if (!p.is_live() || p.seat() != legal_.us) return out_;
@@ -251,7 +217,7 @@ private:
     }
 
     // Teams: taking a king is always legal. FFA: only if our king is safe afterwards.
-    bool king_capture_ok(Move m) const { return M == Mode::TEAMS || safe_after(pos_, m, legal_.opponents); }
+    bool king_capture_ok(Move m) const { return M == Mode::TEAMS || safe_after(pos_, legal_.us, m, legal_.opponents); }
 
     Mask256 slider_reach(Square from, int first_direction, int last_direction) const {
         Mask256 reach;
@@ -302,7 +268,7 @@ private:
         Move probe(from, to, kind, promotes ? QUEEN : NO_PIECE_TYPE, promotes && M == Mode::FFA);
         bool ok;
         if (live_kings_.test(to)) ok = king_capture_ok(probe);
-        else if (kind == MoveKind::EN_PASSANT) ok = safe_after(pos_, probe, legal_.opponents);
+        else if (kind == MoveKind::EN_PASSANT) ok = safe_after(pos_, legal_.us, probe, legal_.opponents);
         else ok = allowed.test(to);
         if (!ok) return;
         if (!promotes || M == Mode::FFA) {  // FFA: always the 1-point queen
@@ -610,71 +576,21 @@ private:
     int count_ = 0;
 };
 
-bool obviously_has_move(const Position& pos) {
-    return has_unpinnable_free_move(pos) && !in_check(pos, pos.side_to_move);
-}
-
-bool can_move(const Position& pos) {
-    return !pos.game_over() && pos.king_square[pos.side_to_move] != NO_SQUARE && pos.takes_turns(pos.side_to_move);
-}
-
-// Any one legal move of the side to move, or none.
-Move first_legal_move(const Position& pos) {
+// Any one legal move of `seat`, or none.
+Move first_legal_move(const Position& pos, Seat seat) {
     Move first[1];
-    const Move* end = pos.mode == Mode::TEAMS ? Generator<Output::FIRST, Mode::TEAMS>(pos, first).run()
-                                              : Generator<Output::FIRST, Mode::FFA>(pos, first).run();
+    const Move* end = pos.mode == Mode::TEAMS ? Generator<Output::FIRST, Mode::TEAMS>(pos, seat, first).run()
+                                              : Generator<Output::FIRST, Mode::FFA>(pos, seat, first).run();
     return end != first ? first[0] : Move::none();
-}
-
-bool generates_a_move(const Position& pos) { return static_cast<bool>(first_legal_move(pos)); }
-
-// Could the side to move's piece on m.from() make `m`, as far as the pieces' movement goes (not
-// whether its king is safe)? Only plain moves and double pushes onto an empty square or a piece
-// it may take other than a live king: castling, en passant and king captures, which need tests
-// of their own, are left to the generator.
-bool is_plain_pseudo_legal(const Position& pos, Move m) {
-    const Seat us = pos.side_to_move;
-    const Square from = m.from(), to = m.to();
-    const Piece piece = pos.board[from];
-    if (!piece.is_live() || piece.seat() != us) return false;
-    const Piece target = pos.board[to];
-    if (!target.empty() && CAPTURES.of[static_cast<int>(pos.mode)][us][target.bits()] != 1) return false;
-    if (m.kind() == MoveKind::DOUBLE_PUSH) {
-        const Square push = GEOMETRY.pawn_push[us][from];
-        return piece.type() == PAWN && GEOMETRY.pawn_home[us].test(from) && push != NO_SQUARE &&
-               GEOMETRY.pawn_push[us][push] == to && !pos.occupied.test(push) && target.empty();
-    }
-    if (m.kind() != MoveKind::NORMAL) return false;
-    switch (piece.type()) {
-        case PAWN:
-            if (to == GEOMETRY.pawn_push[us][from]) return target.empty();
-            return !target.empty() && (to == GEOMETRY.pawn_capture[us][from][0] || to == GEOMETRY.pawn_capture[us][from][1]);
-        case KNIGHT: return GEOMETRY.knight_mask[from].test(to);
-        case KING: return GEOMETRY.king_mask[from].test(to);
-        default: {
-            const int d = LINES.towards[from][to];
-            if (d == NO_DIRECTION || (piece.type() == ROOK && is_diagonal(d)) || (piece.type() == BISHOP && !is_diagonal(d)))
-                return false;
-            return (squares_between(from, d, to) & pos.occupied).none();
-        }
-    }
-}
-
-// Is `m` (a move found for the side to move in an earlier position) legal here? A few mask tests
-// instead of a generator, and exact for the moves it accepts.
-bool is_still_legal(const Position& pos, Move m) {
-    if (!m || !is_plain_pseudo_legal(pos, m)) return false;
-    const Seat us = pos.side_to_move;
-    const Square king = pos.king_square[us] == m.from() ? m.to() : pos.king_square[us];
-    return !attacked_after_move(pos, king, pos.opponent_seats(us), m.from(), m.to());
 }
 
 }  // namespace
 
 Move* generate_legal(const Position& pos, Move* out) {
-    if (!can_move(pos)) return out;
-    if (pos.mode == Mode::TEAMS) return Generator<Output::LIST, Mode::TEAMS>(pos, out).run();
-    return Generator<Output::LIST, Mode::FFA>(pos, out).run();
+    const Seat us = pos.side_to_move;
+    if (!can_move(pos, us)) return out;
+    if (pos.mode == Mode::TEAMS) return Generator<Output::LIST, Mode::TEAMS>(pos, us, out).run();
+    return Generator<Output::LIST, Mode::FFA>(pos, us, out).run();
 }
 
 void generate_legal(const Position& pos, MoveList& list) {
@@ -682,117 +598,35 @@ void generate_legal(const Position& pos, MoveList& list) {
 }
 
 int count_legal(const Position& pos) {
-    if (!can_move(pos)) return 0;
-    if (pos.mode == Mode::TEAMS) return Generator<Output::COUNT, Mode::TEAMS>(pos, nullptr).count();
-    return Generator<Output::COUNT, Mode::FFA>(pos, nullptr).count();
+    const Seat us = pos.side_to_move;
+    if (!can_move(pos, us)) return 0;
+    if (pos.mode == Mode::TEAMS) return Generator<Output::COUNT, Mode::TEAMS>(pos, us, nullptr).count();
+    return Generator<Output::COUNT, Mode::FFA>(pos, us, nullptr).count();
 }
 
 bool has_legal_move(const Position& pos) {
-    if (!can_move(pos)) return false;
-    return obviously_has_move(pos) || generates_a_move(pos);
+    const Seat us = pos.side_to_move;
+    if (!can_move(pos, us)) return false;
+    return (has_unpinnable_free_move(pos, us) && !in_check(pos, us)) || first_legal_move(pos, us);
 }
 
 Move legal_move_matching(const Position& pos, Move wanted) {
-    if (!can_move(pos) || !is_on_board(wanted.from())) return Move::none();
+    const Seat us = pos.side_to_move;
+    if (!can_move(pos, us) || !is_on_board(wanted.from())) return Move::none();
     Move moves[PIECE_MOVES_CAPACITY];
-    Move* end = pos.mode == Mode::TEAMS ? Generator<Output::LIST, Mode::TEAMS>(pos, moves).run_piece(wanted.from())
-                                        : Generator<Output::LIST, Mode::FFA>(pos, moves).run_piece(wanted.from());
+    Move* end = pos.mode == Mode::TEAMS ? Generator<Output::LIST, Mode::TEAMS>(pos, us, moves).run_piece(wanted.from())
+                                        : Generator<Output::LIST, Mode::FFA>(pos, us, moves).run_piece(wanted.from());
     for (Move* m = moves; m != end; ++m)
         if (m->action() == wanted.action()) return *m;
     return Move::none();
 }
 
-namespace {
-
-// Is there an en-passant capture onto `to` for the side to move (the tests of Legality's
-// en_passant_squares): an opponent's entry M:T with its pawn still on T, M not held by a friend.
-bool is_en_passant_square(const Position& pos, Square to) {
-    const Seat us = pos.side_to_move;
-    const std::uint8_t opponents = pos.opponent_seats(us);
-    const Piece on_skipped = pos.board[to];
-    if (on_skipped.is_live() && CAPTURES.of[static_cast<int>(pos.mode)][us][on_skipped.bits()] == 0) return false;
-    for (int s = 0; s < SEAT_COUNT; ++s) {
-        const EnPassant& e = pos.en_passant[s];
-        if (!e.active() || e.skipped != to || !(opponents & (1u << s))) continue;
-        const Piece pawn = pos.board[e.pawn];
-        if (pawn.is_live() && pawn.type() == PAWN && pawn.seat() == s) return true;
-    }
-    return false;
-}
-
-// The kind of a pawn's move from -> to that the pawn may make, or false.
-bool pawn_move_kind(const Position& pos, Square from, Square to, MoveKind& kind) {
-    const Seat us = pos.side_to_move;
-    const Square push = GEOMETRY.pawn_push[us][from];
-    if (push != NO_SQUARE && !pos.occupied.test(push)) {
-        if (to == push) return kind = MoveKind::NORMAL, true;
-        if (GEOMETRY.pawn_home[us].test(from) && GEOMETRY.pawn_push[us][push] == to && !pos.occupied.test(to))
-            return kind = MoveKind::DOUBLE_PUSH, true;
-    }
-    if (to != GEOMETRY.pawn_capture[us][from][0] && to != GEOMETRY.pawn_capture[us][from][1]) return false;
-    if (is_en_passant_square(pos, to)) return kind = MoveKind::EN_PASSANT, true;
-    return kind = MoveKind::NORMAL, pos.occupied.test(to);
-}
-
-// Does the promotion `wanted` names fit a move onto `to` by `piece`? Returns the promotion bits
-// the move must carry (FFA: =Q means the 1-point queen, RULES.md §11.8).
-bool promotion_fits(const Position& pos, Piece piece, Square to, Move wanted, bool& one_point) {
-    const bool promotes = piece.type() == PAWN && GEOMETRY.promotion_line[static_cast<int>(pos.mode)][pos.side_to_move].test(to);
-    const PieceType promotion = wanted.promotion();
-    one_point = false;
-    if (!promotes) return promotion == NO_PIECE_TYPE && !wanted.promotes_to_one_point_queen();
-    // FFA promotes only to the 1-point queen, and a Move says so itself (=D): a plain =Q Move is
-    // refused here as push and legal_move_matching refuse it (text "=Q" is read as =D before this).
-    if (pos.mode == Mode::FFA) return one_point = promotion == QUEEN && wanted.promotes_to_one_point_queen();
-    return !wanted.promotes_to_one_point_queen() &&
-           (promotion == QUEEN || promotion == ROOK || promotion == BISHOP || promotion == KNIGHT);
-}
-
-}  // namespace
-
-Move pseudo_legal_matching(const Position& pos, Move wanted) {
-    const Square from = wanted.from(), to = wanted.to();
-    if (!can_move(pos) || from == to || !is_on_board(from) || !is_on_board(to)) return Move::none();
-    const Seat us = pos.side_to_move;
-    const Piece piece = pos.board[from];
-    if (!piece.is_live() || piece.seat() != us) return Move::none();
-    const Piece target = pos.board[to];
-    if (!target.empty() && CAPTURES.of[static_cast<int>(pos.mode)][us][target.bits()] == 0) return Move::none();
-    bool one_point = false;
-    if (!promotion_fits(pos, piece, to, wanted, one_point)) return Move::none();
-    MoveKind kind = MoveKind::NORMAL;
-    switch (piece.type()) {
-        case PAWN:
-            if (!pawn_move_kind(pos, from, to, kind)) return Move::none();
-            break;
-        case KNIGHT:
-            if (!GEOMETRY.knight_mask[from].test(to)) return Move::none();
-            break;
-        case KING:
-            // A king's two-square step is castling, which only the generator's full test allows.
-            if (!GEOMETRY.king_mask[from].test(to)) return legal_move_matching(pos, wanted);
-            break;
-        default: {
-            const int d = LINES.towards[from][to];
-            if (d == NO_DIRECTION || (piece.type() == ROOK && is_diagonal(d)) || (piece.type() == BISHOP && !is_diagonal(d)) ||
-                (squares_between(from, d, to) & pos.occupied).any())
-                return Move::none();
-        }
-    }
-    return Move(from, to, kind, wanted.promotion(), one_point);
-}
-
-bool seat_has_legal_move(Position& pos, Seat seat, bool seat_in_check) {
-    Seat saved = pos.side_to_move;
-    pos.side_to_move = seat;  // key untouched: restored before anyone reads it
-    bool any = can_move(pos);
-    if (any && (seat_in_check || !has_unpinnable_free_move(pos))) {
-        Move& found = pos.legal_move_found[seat];
-        if (!is_still_legal(pos, found)) found = first_legal_move(pos);
-        any = static_cast<bool>(found);
-    }
-    pos.side_to_move = saved;
-    return any;
+bool seat_has_legal_move(const Position& pos, Seat seat, bool seat_in_check) {
+    if (!can_move(pos, seat)) return false;
+    if (!seat_in_check && has_unpinnable_free_move(pos, seat)) return true;
+    Move& found = pos.legal_move_found[seat];
+    if (!is_still_legal(pos, seat, found)) found = first_legal_move(pos, seat);
+    return static_cast<bool>(found);
 }
 
 }  // namespace fourchess

@@ -46,8 +46,8 @@ Move pseudo_legal_matching(const Position& pos, Move wanted);
 // TurnState::free_moves_known)? False for a seat without a live king.
 bool is_free_move(const Position& pos, Seat seat, Square from, Square to);
 
-// Generation for a seat that is not necessarily to move (FFA mate/stalemate pass), whose check
-// state the caller already knows.
-bool seat_has_legal_move(Position& pos, Seat seat, bool seat_in_check);
+// Has `seat` a legal move, to move or not (the FFA mate/stalemate pass), when the caller already
+// knows whether it is in check? Records what it finds as hints in the position (mutable fields).
+bool seat_has_legal_move(const Position& pos, Seat seat, bool seat_in_check);
 
 }  // namespace fourchess
