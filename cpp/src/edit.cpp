@@ -8,8 +8,6 @@ namespace fourchess {
 
 namespace {
 
-constexpr const char* SEAT_NAMES[] = {"Red", "Blue", "Yellow", "Green"};
-
 PositionEditError refused(Square square, const std::string& why) {
     return PositionEditError("cannot edit " + square_name(square) + ": " + why);
 }
@@ -24,9 +22,9 @@ Position edited_position(const Position& pos, const Rules& rules, Square square,
     if (piece.is_live()) {
         const Seat seat = piece.seat();
         if (piece.type() == KING && edit.king_square[seat] != NO_SQUARE)
-            throw refused(square, std::string(SEAT_NAMES[seat]) + " already has a live king on " + square_name(edit.king_square[seat]));
+            throw refused(square, std::string(seat_name(seat)) + " already has a live king on " + square_name(edit.king_square[seat]));
         if (edit.live_by_seat[seat].popcount() >= MAX_LIVE_PIECES_PER_SEAT)
-            throw refused(square, std::string(SEAT_NAMES[seat]) + " already has " + std::to_string(MAX_LIVE_PIECES_PER_SEAT) +
+            throw refused(square, std::string(seat_name(seat)) + " already has " + std::to_string(MAX_LIVE_PIECES_PER_SEAT) +
                                       " live pieces, the most a seat may have");
     }
     if (!piece.empty()) edit.put_piece(square, piece);
@@ -38,7 +36,7 @@ Position edited_position(const Position& pos, const Rules& rules, Square square,
         result = read_fen4(write_fen4(edit), rules);
     } catch (const Fen4Error& error) {
         if (error.field() == "turn")
-            throw refused(square, std::string(SEAT_NAMES[edit.side_to_move]) +
+            throw refused(square, std::string(seat_name(edit.side_to_move)) +
                                       ", the side to move, would be out of the game (no live king, or it resigned or timed out)"
                                       " while two or more seats still play");
         throw refused(square, error.what());

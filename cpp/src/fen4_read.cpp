@@ -11,8 +11,6 @@ namespace fourchess {
 
 namespace {
 
-constexpr char SEAT_LETTERS[] = "RBYG";
-constexpr char COLOUR_LETTERS[] = "rbyg";
 constexpr char PIECE_LETTERS[] = " PNBRQK";
 constexpr int MAX_FIELDS = 8;  // more than the 7 a FEN4 has, so "too many" can be counted
 
@@ -86,12 +84,6 @@ int piece_type_of(char c) {
     return -1;
 }
 
-int seat_of_colour(char c) {
-    for (int s = 0; s < 4; ++s)
-        if (COLOUR_LETTERS[s] == c) return s;
-    return -1;
-}
-
 // Places one rank's cells. A rank written with commas has one cell between each two (RULES.md
 // §10); one without any is the Wikibooks dialect, its cells read one after another.
 void read_rank(Position& pos, View rank_text, int rank) {
@@ -149,7 +141,7 @@ void read_rank(Position& pos, View rank_text, int rank) {
         if (!piece.empty()) {
             if (!on_board(file, rank)) throw error(field(), rank_text, "puts a piece on a removed corner square");
             if (piece.is_live() && piece.type() == KING && pos.king_square[piece.seat()] != NO_SQUARE)
-                throw error(field(), rank_text, std::string("a second live king for ") + SEAT_LETTERS[piece.seat()]);
+                throw error(field(), rank_text, std::string("a second live king for ") + seat_letter(piece.seat()));
             pos.put_piece(make_square(file, rank), piece);
         }
         file += width;
@@ -216,7 +208,7 @@ void apply_en_passant(Position& pos, const Extras& extras) {
     for (int s = 0; s < 4; ++s) {
         const View entry = extras.en_passant[s];
         if (entry.empty()) continue;
-        const std::string field = std::string("extras enPassant ") + SEAT_LETTERS[s];
+        const std::string field = std::string("extras enPassant ") + seat_letter(static_cast<Seat>(s));
         View parts[2];
         if (split(entry, ':', parts, 2) != 2) throw error(field, entry, "expected skipped:pawn squares like 'c4:d4'");
         Square skipped = parse_square(parts[0]), pawn = parse_square(parts[1]);
@@ -236,7 +228,7 @@ void apply_en_passant(Position& pos, const Extras& extras) {
 void validate(Position& pos, const Extras& extras, bool dead_king_walking) {
     for (int s = 0; s < 4; ++s) {
         if (pos.live_by_seat[s].popcount() > MAX_LIVE_PIECES_PER_SEAT)
-            throw error("board", std::string(1, COLOUR_LETTERS[s]) + " pieces",
+            throw error("board", std::string(1, colour_letter(static_cast<Seat>(s))) + " pieces",
                         "a seat may have at most " + std::to_string(MAX_LIVE_PIECES_PER_SEAT) + " live pieces");
     }
     pos.resigned = extras.resigned;
@@ -310,8 +302,9 @@ Position read_fen4(const std::string& raw, const Rules& rules) {
     pos.points_lead_ends_game = rules.points_lead_ends_game;
     pos.walking_kings_stalemated_on_their_turn = rules.walking_kings_stalemated_on_their_turn;
     const View turn = fields[0];
-    if (turn.size() != 1 || View("RBYG").find(turn[0]) == View::npos) throw error("turn", turn, "expected one of R, B, Y, G");
-    pos.side_to_move = static_cast<Seat>(View("RBYG").find(turn[0]));
+    const int turn_seat = turn.size() == 1 ? seat_of_letter(turn[0]) : -1;
+    if (turn_seat < 0) throw error("turn", turn, "expected one of R, B, Y, G");
+    pos.side_to_move = static_cast<Seat>(turn_seat);
     pos.eliminated = parse_flags("dead", fields[1]);
     const std::uint8_t short_flags = parse_flags("castleShort", fields[2]);
     const std::uint8_t long_flags = parse_flags("castleLong", fields[3]);

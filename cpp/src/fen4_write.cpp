@@ -5,8 +5,6 @@ namespace fourchess {
 
 namespace {
 
-constexpr char SEAT_LETTERS[] = "RBYG";
-constexpr char COLOUR_LETTERS[] = "rbyg";
 constexpr char PIECE_LETTERS[] = " PNBRQK";
 
 void append_number(std::string& out, long value) {
@@ -92,7 +90,7 @@ void append_rank(std::string& out, const Position& pos, int rank) {
         }
         flush_run();
         separate();
-        out += p.is_dead() ? 'd' : COLOUR_LETTERS[p.seat()];
+        out += p.is_dead() ? 'd' : colour_letter(p.seat());
         out += p.is_one_point() ? 'D' : PIECE_LETTERS[p.type()];
     }
     flush_run();
@@ -108,7 +106,7 @@ std::string write_fen4(const Position& pos) {
     }
     std::string out;
     out.reserve(512);
-    out += SEAT_LETTERS[pos.side_to_move];
+    out += seat_letter(pos.side_to_move);
     out += '-';
     append_flags(out, pos.eliminated);
     out += '-';

@@ -57,23 +57,24 @@ std::string quoted(std::string_view text) {
 }
 
 namespace {
-constexpr char CELL_COLOURS[] = "rbygd";  // seats in order, then dead
 constexpr char CELL_LETTERS[] = " PNBRQKD";  // by type, then D for the 1-point queen
+constexpr char DEAD_COLOUR = 'd';  // the colour prefix of a dead piece, which belongs to no seat
 }  // namespace
 
 std::string piece_symbol(Piece p) {
     const char letter = p.is_one_point() ? 'D' : CELL_LETTERS[p.type()];
-    return std::string(1, p.is_dead() ? 'd' : CELL_COLOURS[p.seat()]) + letter;
+    return std::string(1, p.is_dead() ? DEAD_COLOUR : colour_letter(p.seat())) + letter;
 }
 
 Piece parse_piece_symbol(std::string_view text) {
     if (text.size() != 2) return Piece();
-    const std::string_view colours(CELL_COLOURS), letters(CELL_LETTERS);
-    const std::size_t colour = colours.find(text[0]), letter = letters.find(text[1]);
-    if (colour == std::string_view::npos || letter == std::string_view::npos || letter == 0) return Piece();
+    const bool dead = text[0] == DEAD_COLOUR;
+    const int seat = dead ? -1 : seat_of_colour(text[0]);
+    const std::size_t letter = std::string_view(CELL_LETTERS).find(text[1]);
+    if ((!dead && seat < 0) || letter == std::string_view::npos || letter == 0) return Piece();
     const bool one_point = text[1] == 'D';
     const PieceType type = one_point ? QUEEN : static_cast<PieceType>(letter);
-    return colour == 4 ? Piece::dead_piece(type, one_point) : Piece::live(static_cast<Seat>(colour), type, one_point);
+    return dead ? Piece::dead_piece(type, one_point) : Piece::live(static_cast<Seat>(seat), type, one_point);
 }
 
 std::string square_name(Square s) {

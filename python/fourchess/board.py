@@ -10,7 +10,7 @@ from fourchess import _core
 from fourchess._core import Move, Seat, Termination
 from fourchess.habits import BoardHabits
 from fourchess._game_dict import board_from_dict, game_dict
-from fourchess.outcome import SEAT_NAMES, GameEvent, Outcome, ffa_outcome, result_text, teams_outcome
+from fourchess.outcome import SEAT_TITLES, GameEvent, Outcome, ffa_outcome, result_text, teams_outcome
 from fourchess.rules import Rules, core_rules, resolve_rules
 
 MODERN_START_FEN4: str = _core.MODERN_START_FEN4
@@ -138,7 +138,7 @@ class Board(BoardHabits):
             return ffa_outcome(termination, self.points)
         return teams_outcome(termination, self.winners(), self.points)
 
-    def result(self, names: Sequence[str] = SEAT_NAMES) -> str:
+    def result(self, names: Sequence[str] = SEAT_TITLES) -> str:
         """The PGN4 ``Result`` text (``names``: the players in seat order, for FFA)."""
         if len(names) != 4:
             raise ValueError(f"names needs one name per seat (4), got {len(names)}")

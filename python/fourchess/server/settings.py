@@ -127,6 +127,7 @@ def _seats(data: object) -> tuple[SeatConfig, SeatConfig, SeatConfig, SeatConfig
         player = entry.get("player", HUMAN)
         if player not in (HUMAN, CPU):
             raise BadSettings(f"seats.{name}.player must be 'human' or 'cpu', got {quoted(player)}")
-        shown = entry.get("name", name.capitalize() if player == HUMAN else f"CPU {name.capitalize()}")
+        title = Seat[name].title
+        shown = entry.get("name", title if player == HUMAN else f"CPU {title}")
         seats.append(SeatConfig(player, shown_text(shown, f"seats.{name}.name", MAX_NAME_LENGTH, BadSettings)))
     return tuple(seats)  # type: ignore[return-value]
