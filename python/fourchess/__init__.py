@@ -29,7 +29,7 @@ from fourchess._core import (
 )
 from fourchess.board import CLASSIC_START_FEN4, MODERN_START_FEN4, Board, LegalMoveView
 from fourchess.outcome import GameEvent, Outcome, Team
-from fourchess.rules import GameSettings, Rules
+from fourchess.rules import Rules
 from fourchess.stateless import apply, check_move, legal_moves, status, validate_fen4
 from fourchess.verdict import Refusal, Verdict
 
@@ -39,7 +39,6 @@ __all__ = [
     "CLASSIC_START_FEN4",
     "Fen4Error",
     "GameEvent",
-    "GameSettings",
     "IllegalMoveError",
     "InvalidMoveError",
     "LegalMoveView",
