@@ -116,7 +116,7 @@ class Move:
     def promotion(self) -> PieceType | None: ...
     @property
     def is_one_point_queen(self) -> bool: ...
-    # Set by fourchess._move_json (Python, so reading checks fields like the other from_dicts).
+    # Set by fourchess/__init__.py (fourchess._serial): Python, so reading checks fields like the other from_dicts.
     def to_dict(self) -> dict[str, Any]:
         """Plain data for JSON: from, to, promotion, one_point_queen, text."""
     @staticmethod

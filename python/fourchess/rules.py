@@ -5,10 +5,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from fourchess import _core
 from fourchess._quote import quoted
 
 _MODES = ("teams", "ffa")
-_SETUPS = ("modern", "classic")
+# Each setup's start position: where Board() and the stateless calls start without a FEN4.
+START_FEN4 = {"modern": _core.MODERN_START_FEN4, "classic": _core.CLASSIC_START_FEN4}
+_SETUPS = tuple(START_FEN4)
 
 
 def canonical_mode(mode: object) -> str:

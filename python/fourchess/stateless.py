@@ -43,9 +43,8 @@ from typing import Any
 from fourchess import _core
 from fourchess._core import Seat, Termination
 from fourchess._quote import quoted
-from fourchess.board import _START_FEN4
 from fourchess.outcome import ffa_outcome, teams_outcome
-from fourchess.rules import Rules, core_rules, resolve_rules
+from fourchess.rules import START_FEN4, Rules, core_rules, resolve_rules
 from fourchess.verdict import Refusal, Verdict
 
 __all__ = ["apply", "check_move", "legal_moves", "status", "validate_fen4"]
@@ -53,7 +52,7 @@ __all__ = ["apply", "check_move", "legal_moves", "status", "validate_fen4"]
 
 def _game(fen4: str | None, mode: object, rules: object) -> tuple[str, Rules]:
     chosen = resolve_rules(mode, None, rules)
-    return (_START_FEN4[chosen.setup] if fen4 is None else fen4), chosen
+    return (START_FEN4[chosen.setup] if fen4 is None else fen4), chosen
 
 
 def _seat_index(seat: object) -> int:
