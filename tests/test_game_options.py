@@ -7,7 +7,8 @@ import sys
 import pytest
 
 import fourchess
-from fourchess import GameSettings, Rules, pgn4
+from fourchess import Rules, pgn4
+from fourchess.server.settings import HOUSE_RULES, GameSettings
 
 
 def test_defaults_follow_rules_md():
@@ -17,7 +18,7 @@ def test_defaults_follow_rules_md():
 
 
 def test_house_rules_are_ffa_without_walking_kings():
-    assert Rules.house() == Rules(mode="ffa", dead_king_walking=False)
+    assert HOUSE_RULES == Rules(mode="ffa", dead_king_walking=False)
 
 
 @pytest.mark.parametrize("kwargs", [
@@ -42,7 +43,7 @@ def test_rules_and_mode_together_are_refused():
 
 
 def test_game_settings_validate():
-    settings = GameSettings(rules=Rules.house(), turn_time_limit=30)
+    settings = GameSettings(rules=HOUSE_RULES, turn_time_limit=30)
     assert settings.rotate_first_seat and settings.show_legal_moves
     with pytest.raises(ValueError):
         GameSettings(turn_time_limit=45)

@@ -13,7 +13,7 @@ from fourchess.engine import Engine
 from fourchess.engine.client import UciEngine
 from fourchess.engine.commands import _milliseconds
 from fourchess.engine.match import MatchConfig
-from fourchess.rules import GameSettings
+from fourchess.server.settings import GameSettings
 
 HUGE = "Q" * 5_000_000
 HUGE_INT = 10**5000  # past Python's int-to-text limit: repr itself would raise (4300 digits)

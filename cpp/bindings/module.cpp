@@ -15,6 +15,7 @@
 #include "search_binding.h"
 #include "stateless_binding.h"
 
+#include <cctype>
 #include <chrono>
 #include <optional>
 #include <string>
@@ -79,6 +80,36 @@ Square checked_square(const py::handle& value) {
 
 Seat checked_seat(const py::handle& value) {
     return static_cast<Seat>(checked_int(value, "seat", 0, SEAT_COUNT - 1, "0..3 (Red, Blue, Yellow, Green)"));
+}
+
+// Seat.from_letter: the seat a letter names, in either case ("R" or "r": Red), since Python callers
+// read both the turn letters and the lower-case colour prefixes. TypeError for a non-str.
+Seat seat_from_letter(const py::handle& value) {
+    if (!PyUnicode_Check(value.ptr())) throw py::type_error("seat letter must be a str, got " + fourchess_bindings::type_name(value));
+    if (PyUnicode_GetLength(value.ptr()) == 1) {
+        const Py_UCS4 c = PyUnicode_ReadChar(value.ptr(), 0);
+        const int seat = c < 128 ? seat_of_letter(static_cast<char>(std::toupper(static_cast<int>(c)))) : -1;
+        if (seat >= 0) return static_cast<Seat>(seat);
+    }
+    throw py::value_error("seat letter must be one of R, B, Y, G (either case), got '" + quoted_prefix(value) + "'");
+}
+
+// The members Seat has beyond the enum's own: native_enum makes a plain Python enum class, which
+// has no def_property_readonly, so they are set on the finished class, read from types.h's table.
+void add_seat_members(py::object seat_class) {
+    py::object property = py::module_::import("builtins").attr("property");
+    seat_class.attr("title") = property(
+        py::cpp_function([](Seat seat) { return std::string(seat_name(seat)); }), py::none(), py::none(),
+        "The seat's name as people read it and PGN4 tags write it: 'Red', 'Blue', 'Yellow', 'Green'.");
+    seat_class.attr("letter") = property(
+        py::cpp_function([](Seat seat) { return std::string(1, seat_letter(seat)); }), py::none(), py::none(),
+        "The seat's letter, 'R', 'B', 'Y' or 'G': FEN4's turn letter and the seat of a step token\n"
+        "('resign:B'). Lower case it is the colour prefix of the seat's pieces ('rP') and of UCI's clock\n"
+        "words ('rtime').");
+    seat_class.attr("from_letter") = py::staticmethod(py::cpp_function(
+        &seat_from_letter, py::arg("letter"),
+        "The seat a letter names: 'R', 'B', 'Y' or 'G', in either case (Seat.from_letter('b') is\n"
+        "Seat.BLUE). ValueError for any other text, TypeError for a non-str."));
 }
 
 // Move()'s optional arguments, checked here so a wrong type is a one-line TypeError.
@@ -273,6 +304,7 @@ PYBIND11_MODULE(_core, m) {
 
     py::native_enum<Seat>(m, "Seat", "enum.IntEnum", "A player's seat, in turn order.")
         .value("RED", RED).value("BLUE", BLUE).value("YELLOW", YELLOW).value("GREEN", GREEN).finalize();
+    add_seat_members(m.attr("Seat"));
     py::native_enum<PieceType>(m, "PieceType", "enum.IntEnum", "Kind of piece; a 1-point queen is a QUEEN.")
         .value("PAWN", PAWN).value("KNIGHT", KNIGHT).value("BISHOP", BISHOP).value("ROOK", ROOK)
         .value("QUEEN", QUEEN).value("KING", KING).finalize();

@@ -78,12 +78,6 @@ std::uint8_t parse_bools(const std::string& field, View text) {
     return bits;
 }
 
-int seat_of_colour(char c) {
-    for (int s = 0; s < SEAT_COUNT; ++s)
-        if (colour_letter(static_cast<Seat>(s)) == c) return s;
-    return -1;
-}
-
 // Places one rank's cells. A rank written with commas has one cell between each two (RULES.md
 // §10); one without any is the Wikibooks dialect, its cells read one after another.
 void read_rank(Setup& setup, View rank_text, int rank) {
@@ -265,8 +259,8 @@ Position read_fen4(const std::string& raw, const Rules& rules) {
 
     Setup setup;
     const View turn = fields[0];
-    const std::size_t seat = turn.size() == 1 ? View("RBYG").find(turn[0]) : View::npos;
-    if (seat == View::npos) throw error("turn", turn, "expected one of R, B, Y, G");
+    const int seat = turn.size() == 1 ? seat_of_letter(turn[0]) : -1;
+    if (seat < 0) throw error("turn", turn, "expected one of R, B, Y, G");
     setup.side_to_move = static_cast<Seat>(seat);
     setup.dead = parse_flags("dead", fields[1]);
     const std::uint8_t short_flags = parse_flags("castleShort", fields[2]);

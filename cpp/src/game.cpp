@@ -12,7 +12,6 @@ namespace {
 
 constexpr int REPETITIONS_FOR_DRAW = 3;
 constexpr int FIFTY_MOVES_PER_SEAT = 50;
-constexpr const char* SEAT_NAMES[] = {"Red", "Blue", "Yellow", "Green"};
 
 bool fifty_moves_reached(const Position& pos) { return pos.ply_clock >= FIFTY_MOVES_PER_SEAT * pos.seats_taking_turns(); }
 
@@ -64,9 +63,9 @@ void Game::push_step(Move m, bool legal) {
 void Game::leave(Seat seat, bool timeout) {
     const char* what = timeout ? "time out" : "resign";
     if (termination_of(position_) != Termination::NONE)
-        throw std::invalid_argument(std::string(SEAT_NAMES[seat]) + " cannot " + what + ": the game is over");
+        throw std::invalid_argument(std::string(seat_name(seat)) + " cannot " + what + ": the game is over");
     if (!position_.is_active(seat))
-        throw std::invalid_argument(std::string(SEAT_NAMES[seat]) + " cannot " + what + ": it is already eliminated");
+        throw std::invalid_argument(std::string(seat_name(seat)) + " cannot " + what + ": it is already eliminated");
     history_.emplace_back();
     Step& step = history_.back();
     step.action = timeout ? Action::TIMEOUT : Action::RESIGN;
@@ -77,7 +76,7 @@ void Game::leave(Seat seat, bool timeout) {
 
 void Game::claim_win(Seat seat) {
     if (!can_claim_win(position_, seat))
-        throw std::invalid_argument(std::string(SEAT_NAMES[seat]) +
+        throw std::invalid_argument(std::string(seat_name(seat)) +
                                     " cannot claim the win: that needs FFA, a game still going, exactly two active "
                                     "seats and a lead of 21 points or more");
     history_.emplace_back();

@@ -50,9 +50,8 @@ Piece parse_piece_symbol(std::string_view text) {
     const bool one_point = text[1] == 'D';
     if (type == NO_PIECE_TYPE) return Piece();
     if (text[0] == 'd') return Piece::dead_piece(type, one_point);
-    for (int s = 0; s < SEAT_COUNT; ++s)
-        if (colour_letter(static_cast<Seat>(s)) == text[0]) return Piece::live(static_cast<Seat>(s), type, one_point);
-    return Piece();
+    const int seat = seat_of_colour(text[0]);
+    return seat < 0 ? Piece() : Piece::live(static_cast<Seat>(seat), type, one_point);
 }
 
 std::string square_name(Square s) {

@@ -13,7 +13,6 @@ namespace {
 constexpr const char* REFUSAL_NAMES[REFUSAL_COUNT] = {
     "", "unparseable", "game_over", "not_your_turn", "no_piece", "cannot_move_there", "own_king_in_check", "bad_promotion", "ambiguous",
 };
-constexpr const char* SEAT_NAMES[SEAT_COUNT] = {"Red", "Blue", "Yellow", "Green"};
 constexpr const char* PIECE_NAMES[PIECE_TYPE_COUNT] = {"piece", "pawn", "knight", "bishop", "rook", "queen", "king"};
 // Indexed by Termination, for "the game is over (...)".
 constexpr const char* ENDINGS[] = {
@@ -29,7 +28,7 @@ MoveVerdict refused(Refusal r, const std::string& text, const std::string& why) 
     return {r, Move::none(), "illegal move '" + quoted(text) + "': " + why};
 }
 
-std::string owned(Seat seat, PieceType type) { return std::string(SEAT_NAMES[seat]) + "'s " + PIECE_NAMES[type]; }
+std::string owned(Seat seat, PieceType type) { return std::string(seat_name(seat)) + "'s " + PIECE_NAMES[type]; }
 
 bool promotes(const Position& pos, Piece piece, Square to) {
     return piece.type() == PAWN && GEOMETRY.promotion_line[static_cast<int>(pos.mode)][pos.side_to_move].test(to);
@@ -65,8 +64,8 @@ bool castling_obstacle(const Position& pos, Square from, Square to, std::string&
         const std::string name = side == SHORT ? "castling short" : "castling long";
         const Piece rook = pos.board[path.rook_from];
         if (pos.is_walking(us)) obstacle = "a walking king never castles";
-        else if (!(pos.castling & castling_bit(us, side))) obstacle = std::string(SEAT_NAMES[us]) + " has lost the right of " + name;
-        else if (!rook.is_live() || rook.seat() != us || rook.type() != ROOK) obstacle = name + " needs " + SEAT_NAMES[us] + "'s rook on " + square_name(path.rook_from);
+        else if (!(pos.castling & castling_bit(us, side))) obstacle = std::string(seat_name(us)) + " has lost the right of " + name;
+        else if (!rook.is_live() || rook.seat() != us || rook.type() != ROOK) obstacle = name + " needs " + seat_name(us) + "'s rook on " + square_name(path.rook_from);
         else if ((path.must_be_empty & pos.occupied).any()) obstacle = name + " needs the squares between king and rook empty";
         else obstacle.clear();
         return true;
@@ -76,8 +75,8 @@ bool castling_obstacle(const Position& pos, Square from, Square to, std::string&
 
 std::string king_safety(const Position& pos) {
     const Seat us = pos.side_to_move;
-    return in_check(pos, us) ? std::string("it leaves ") + SEAT_NAMES[us] + "'s king in check"
-                             : std::string("it puts ") + SEAT_NAMES[us] + "'s king in check";
+    return in_check(pos, us) ? std::string("it leaves ") + seat_name(us) + "'s king in check"
+                             : std::string("it puts ") + seat_name(us) + "'s king in check";
 }
 
 // Why a piece's movement does not take it from -> to (a friendly piece on the square, or its way).
@@ -125,9 +124,9 @@ MoveVerdict judge_long_form(const Position& pos, const MoveTextParts& p, const s
     if (piece.empty()) return refused(Refusal::NO_PIECE, text, "there is no piece on " + square_name(p.from));
     if (piece.is_dead()) return refused(Refusal::NO_PIECE, text, "the " + std::string(PIECE_NAMES[piece.type()]) + " on " + square_name(p.from) + " is dead (dead pieces never move)");
     if (piece.seat() != us)
-        return refused(Refusal::NOT_YOUR_TURN, text, "the piece on " + square_name(p.from) + " is " + SEAT_NAMES[piece.seat()] + "'s, and it is " + SEAT_NAMES[us] + "'s turn");
+        return refused(Refusal::NOT_YOUR_TURN, text, "the piece on " + square_name(p.from) + " is " + seat_name(piece.seat()) + "'s, and it is " + seat_name(us) + "'s turn");
     if (p.piece >= 0 && piece.type() != p.piece)
-        return refused(Refusal::NO_PIECE, text, std::string(SEAT_NAMES[us]) + " has no " + PIECE_NAMES[p.piece] + " on " + square_name(p.from) + " (a " + PIECE_NAMES[piece.type()] + " stands there)");
+        return refused(Refusal::NO_PIECE, text, std::string(seat_name(us)) + " has no " + PIECE_NAMES[p.piece] + " on " + square_name(p.from) + " (a " + PIECE_NAMES[piece.type()] + " stands there)");
     return judge_piece_move(pos, p, p.from, p.to, text);
 }
 
@@ -135,7 +134,7 @@ MoveVerdict judge_castling(const Position& pos, const MoveTextParts& p, const st
     const Seat us = pos.side_to_move;
     const Square king = pos.king_square[us];
     const int home = king_home_index(us, king);
-    if (home < 0) return refused(Refusal::CANNOT_MOVE_THERE, text, std::string(SEAT_NAMES[us]) + "'s king is not on its castling square");
+    if (home < 0) return refused(Refusal::CANNOT_MOVE_THERE, text, std::string(seat_name(us)) + "'s king is not on its castling square");
     const CastlePath& path = GEOMETRY.castle[us][home][p.castle_side];
     return judge_piece_move(pos, p, path.king_from, path.king_to, text);
 }
@@ -154,7 +153,7 @@ MoveVerdict judge_short_form(const Position& pos, const MoveTextParts& p, const 
         }
     };
     const bool hinted = p.from_file >= 0 || p.from_rank >= 0;
-    MoveVerdict best = refused(Refusal::NO_PIECE, text, std::string(SEAT_NAMES[us]) + " has no " + PIECE_NAMES[p.piece] + (hinted ? " where the text says" : ""));
+    MoveVerdict best = refused(Refusal::NO_PIECE, text, std::string(seat_name(us)) + " has no " + PIECE_NAMES[p.piece] + (hinted ? " where the text says" : ""));
     int candidates = 0;
     for (Square from : pos.live_by_seat[us] & pos.by_type[p.piece]) {
         if ((p.from_file >= 0 && file_of(from) != p.from_file) || (p.from_rank >= 0 && rank_of(from) != p.from_rank)) continue;
@@ -164,7 +163,7 @@ MoveVerdict judge_short_form(const Position& pos, const MoveTextParts& p, const 
     }
     // One candidate's movement problem says what stops it; with several, none of them gets there.
     if (best.refusal == Refusal::CANNOT_MOVE_THERE && candidates > 1)
-        best = refused(Refusal::CANNOT_MOVE_THERE, text, std::string("no ") + PIECE_NAMES[p.piece] + " of " + SEAT_NAMES[us] + " can move to " + square_name(p.to));
+        best = refused(Refusal::CANNOT_MOVE_THERE, text, std::string("no ") + PIECE_NAMES[p.piece] + " of " + seat_name(us) + " can move to " + square_name(p.to));
     return best;
 }
 
@@ -184,11 +183,11 @@ MoveVerdict explain_move(const Position& pos, const std::string& text, int seat)
         return refused(Refusal::GAME_OVER, text, std::string("the game is over (") + ENDINGS[static_cast<int>(ending)] + ")");
     const Seat us = pos.side_to_move;
     if (seat >= 0 && seat != us)
-        return refused(Refusal::NOT_YOUR_TURN, text, std::string("it is ") + SEAT_NAMES[us] + "'s turn, not " + SEAT_NAMES[seat] + "'s");
+        return refused(Refusal::NOT_YOUR_TURN, text, std::string("it is ") + seat_name(us) + "'s turn, not " + seat_name(static_cast<Seat>(seat)) + "'s");
     // parse_move decides legality, as Board.push_move does; the judges below only say why not.
     try {
         const Move legal = parse_move(pos, text);
-        return {Refusal::NONE, legal, "legal move '" + quoted(text) + "' for " + SEAT_NAMES[us]};
+        return {Refusal::NONE, legal, "legal move '" + quoted(text) + "' for " + seat_name(us)};
     } catch (const MoveTextError& error) {
         if (error.kind() == MoveTextError::Kind::AMBIGUOUS) return {Refusal::AMBIGUOUS, Move::none(), error.what()};
         if (error.kind() == MoveTextError::Kind::INVALID) return {Refusal::UNPARSEABLE, Move::none(), error.what()};

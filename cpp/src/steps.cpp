@@ -11,7 +11,6 @@ namespace fourchess {
 namespace {
 
 constexpr const char* EVENT_KINDS[] = {"", "resign", "timeout", "claim"};  // indexed by Action
-constexpr char SEAT_LETTERS[] = "RBYG";
 
 bool is_space(char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; }
 
@@ -27,7 +26,7 @@ MoveTextError invalid_step(const std::string& text, const std::string& why) {
 }  // namespace
 
 std::string event_token(Action action, Seat seat) {
-    return std::string(EVENT_KINDS[static_cast<int>(action)]) + ":" + SEAT_LETTERS[seat];
+    return std::string(EVENT_KINDS[static_cast<int>(action)]) + ":" + seat_letter(seat);
 }
 
 std::string step_text(const Step& step) {
@@ -46,12 +45,11 @@ bool read_event_token(const std::string& text, Action& action, Seat& seat) {
         if (kind == EVENT_KINDS[a]) found = a;
     if (found < 0) throw invalid_step(text, "a step is a move, or resign:R, timeout:B or claim:Y (a seat letter R, B, Y or G)");
     const std::string letter = text.substr(colon + 1, end - colon - 1);
-    for (int s = 0; s < SEAT_COUNT; ++s) {
-        if (letter.size() == 1 && std::toupper(static_cast<unsigned char>(letter[0])) == SEAT_LETTERS[s]) {
-            action = static_cast<Action>(found);
-            seat = static_cast<Seat>(s);
-            return true;
-        }
+    const int s = letter.size() == 1 ? seat_of_letter(static_cast<char>(std::toupper(static_cast<unsigned char>(letter[0])))) : -1;
+    if (s >= 0) {
+        action = static_cast<Action>(found);
+        seat = static_cast<Seat>(s);
+        return true;
     }
     throw invalid_step(text, "the seat after ':' is one letter, R, B, Y or G");
 }

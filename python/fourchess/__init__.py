@@ -7,7 +7,6 @@ ascending order. The rules once more in plain Python live in :mod:`fourchess.ref
 """
 
 import fourchess._names  # noqa: F401  (first: Seat, PieceType, Termination print as names)
-import fourchess._move_json  # noqa: F401  (Move.to_dict, Move.from_dict)
 from fourchess._version import installed_version as _installed_version
 
 __version__: str = _installed_version()
@@ -27,11 +26,16 @@ from fourchess._core import (
     parse_square,
     square_name,
 )
+from fourchess import _serial
 from fourchess.board import CLASSIC_START_FEN4, MODERN_START_FEN4, Board, LegalMoveView
 from fourchess.outcome import GameEvent, Outcome, Team
-from fourchess.rules import GameSettings, Rules
+from fourchess.rules import Rules
 from fourchess.stateless import apply, check_move, legal_moves, status, validate_fen4
 from fourchess.verdict import Refusal, Verdict
+
+# Move is a C++ class; its plain-data methods (Move.to_dict, Move.from_dict) are Python, so that
+# reading a move checks each field with the same typed errors as the other from_dicts.
+_serial.add_move_methods(Move)
 
 __all__ = [
     "AmbiguousMoveError",
@@ -39,7 +43,6 @@ __all__ = [
     "CLASSIC_START_FEN4",
     "Fen4Error",
     "GameEvent",
-    "GameSettings",
     "IllegalMoveError",
     "InvalidMoveError",
     "LegalMoveView",

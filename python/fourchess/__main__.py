@@ -12,7 +12,6 @@ from fourchess.board import Board
 from fourchess.engine.commands import add_match_command, add_play_options, play_players
 from fourchess.engine.specs import close_players
 from fourchess.engine.stop_signals import Stopped, signals_unwind
-from fourchess.outcome import SEAT_NAMES
 from fourchess.play import play_game
 from fourchess.rules import Rules
 from fourchess.server.cli import add_serve_command
@@ -53,7 +52,7 @@ def _play(args: argparse.Namespace) -> int:
         nonlocal rounds
         rounds += 1
         if not args.quiet:
-            print(f"-- round {rounds}: {SEAT_NAMES[current.turn]} to move, points {current.points}")
+            print(f"-- round {rounds}: {current.turn.title} to move, points {current.points}")
             print(current)
 
     try:

@@ -14,6 +14,18 @@ class Seat(enum.IntEnum):
     BLUE = 1
     YELLOW = 2
     GREEN = 3
+    @property
+    def title(self) -> str:
+        """The seat's name as people read it and PGN4 tags write it: 'Red', 'Blue', 'Yellow', 'Green'."""
+    @property
+    def letter(self) -> str:
+        """The seat's letter, 'R', 'B', 'Y' or 'G': FEN4's turn letter and the seat of a step token
+        ('resign:B'). Lower case it is the colour prefix of the seat's pieces ('rP') and of UCI's clock
+        words ('rtime')."""
+    @staticmethod
+    def from_letter(letter: str) -> Seat:
+        """The seat a letter names: 'R', 'B', 'Y' or 'G', in either case (Seat.from_letter('b') is
+        Seat.BLUE). ValueError for any other text, TypeError for a non-str."""
 
 class PieceType(enum.IntEnum):
     PAWN = 1
@@ -104,7 +116,7 @@ class Move:
     def promotion(self) -> PieceType | None: ...
     @property
     def is_one_point_queen(self) -> bool: ...
-    # Set by fourchess._move_json (Python, so reading checks fields like the other from_dicts).
+    # Set by fourchess/__init__.py (fourchess._serial): Python, so reading checks fields like the other from_dicts.
     def to_dict(self) -> dict[str, Any]:
         """Plain data for JSON: from, to, promotion, one_point_queen, text."""
     @staticmethod

@@ -7,17 +7,14 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from fourchess import _core
-from fourchess._core import Move, Seat, Termination
+from fourchess._core import Fen4Error, Move, Seat, Termination
 from fourchess.habits import BoardHabits
-from fourchess._game_dict import board_from_dict, game_dict
-from fourchess.outcome import SEAT_NAMES, GameEvent, Outcome, ffa_outcome, result_text, teams_outcome
-from fourchess.rules import Rules, core_rules, resolve_rules
+from fourchess._serial import game_dict, game_fields
+from fourchess.outcome import SEAT_TITLES, GameEvent, Outcome, ffa_outcome, result_text, teams_outcome
+from fourchess.rules import START_FEN4, Rules, core_rules, resolve_rules
 
 MODERN_START_FEN4: str = _core.MODERN_START_FEN4
 CLASSIC_START_FEN4: str = _core.CLASSIC_START_FEN4
-
-# The start position of each setup (fourchess.stateless reads it too).
-_START_FEN4 = {"modern": MODERN_START_FEN4, "classic": CLASSIC_START_FEN4}
 
 
 class LegalMoveView:
@@ -82,7 +79,7 @@ class Board(BoardHabits):
         or ``"classic"``) may be given with ``rules`` only when they agree with it."""
         rules = resolve_rules(mode, setup, rules)
         if fen4 is None:
-            fen4 = _START_FEN4[rules.setup]
+            fen4 = START_FEN4[rules.setup]
         elif not isinstance(fen4, str):
             raise TypeError(f"fen4 must be a str, got {type(fen4).__name__}")
         elif setup not in (None, "modern"):
@@ -138,7 +135,7 @@ class Board(BoardHabits):
             return ffa_outcome(termination, self.points)
         return teams_outcome(termination, self.winners(), self.points)
 
-    def result(self, names: Sequence[str] = SEAT_NAMES) -> str:
+    def result(self, names: Sequence[str] = SEAT_TITLES) -> str:
         """The PGN4 ``Result`` text (``names``: the players in seat order, for FFA)."""
         if len(names) != 4:
             raise ValueError(f"names needs one name per seat (4), got {len(names)}")
@@ -196,13 +193,19 @@ class Board(BoardHabits):
         """The whole game as plain data, ``json.dumps``-able: ``{"root_fen4", "rules": {every
         Rules field}, "steps": step_texts(), "fen4": the current position (for readers; ignored by
         from_dict)}``."""
-        return game_dict(self)
+        return game_dict(self.root_fen4(), self.rules, self.step_texts(), self.fen4())
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Board:
         """The game :meth:`to_dict` wrote, every step replayed. TypeError or ValueError (Fen4Error,
         IllegalMoveError, ...) naming the bad field, or the index of the bad step."""
-        return board_from_dict(cls, data)
+        root_fen4, rules, steps = game_fields(data)
+        try:
+            board = cls(root_fen4, rules=rules)
+        except Fen4Error as error:
+            raise Fen4Error(f"Board.from_dict: field 'root_fen4': {error}") from None
+        board._push_steps(steps, "steps")  # errors name the entry: "steps[3]: illegal move ..."
+        return board
 
     def push_san(self, text: str) -> Move:
         """Alias of :meth:`push_move` for python-chess users (accepts every RULES.md §10 form)."""

@@ -14,7 +14,6 @@ from fourchess._quote import quoted
 from fourchess._core import Move, Piece, Seat
 from fourchess.rules import Rules
 
-_SEAT_LETTERS = "RBYG"
 # The 14 ranks of an empty board, top (rank 14) first: corners 'x', real squares run lengths.
 _EMPTY_RANKS = "/".join("x,x,x,8,x,x,x" if rank < 3 or rank > 10 else "14" for rank in range(13, -1, -1))
 
@@ -87,7 +86,7 @@ class BoardHabits(_core.Board):
             raise TypeError(f"turn must be a Seat, got {type(turn).__name__}")
         if not 0 <= turn <= 3:
             raise ValueError(f"turn must be 0..3 (Red, Blue, Yellow, Green), got {quoted(turn)}")
-        fen4 = f"{_SEAT_LETTERS[turn]}-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-{_EMPTY_RANKS}"
+        fen4 = f"{Seat(turn).letter}-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-{_EMPTY_RANKS}"
         return cls(fen4, mode=mode, rules=rules)  # type: ignore[call-arg]
 
     def set_piece_at(self, square: int, piece: Piece | None) -> None:

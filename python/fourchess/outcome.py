@@ -6,10 +6,10 @@ import enum
 from typing import Any, NamedTuple
 
 from fourchess._core import Seat, Termination
-from fourchess._json import fields, list_field, named, seat_field, seat_names, seat_set_field, text_field
+from fourchess._serial import fields, list_field, named, seat_field, seat_names, seat_set_field, text_field
 from fourchess._quote import quoted
 
-SEAT_NAMES = ("Red", "Blue", "Yellow", "Green")
+SEAT_TITLES = tuple(seat.title for seat in Seat)  # "Red", ...: the players a result names by default
 
 
 class Team(enum.Enum):

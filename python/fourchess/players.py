@@ -6,7 +6,7 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
-from fourchess._core import Move
+from fourchess._core import Move, Seat
 from fourchess.board import Board
 
 if TYPE_CHECKING:
@@ -42,7 +42,6 @@ class RandomPlayer:
 
 # RULES.md §7's capture points (P1 N3 B5 R5 Q9, 1-point queen 1), also Greedy's Teams material.
 _PIECE_VALUES = {"P": 1, "N": 3, "B": 5, "R": 5, "Q": 9, "D": 1, "K": 0}
-_SEAT_LETTERS = "rbyg"
 _TEAMS_WIN = 1_000  # above any material one move can win
 
 
@@ -93,7 +92,7 @@ def _ffa_gain(board: Board, move: Move) -> tuple[int, ...]:
 def _enemy_material(board: Board, mover: int) -> int:
     """The live material of the mover's Teams opponents, read from the FEN4 placement (one C++
     call; this also counts the pawn an en-passant capture removes from another square)."""
-    enemies = (_SEAT_LETTERS[(mover + 1) % 4], _SEAT_LETTERS[(mover + 3) % 4])
+    enemies = (Seat((mover + 1) % 4).letter.lower(), Seat((mover + 3) % 4).letter.lower())  # piece colour prefixes
     placement = board.fen4().rsplit("-", 1)[1]
     return sum(_PIECE_VALUES[cell[1]] for cell in placement.replace("/", ",").split(",")
                if len(cell) == 2 and cell[0] in enemies)

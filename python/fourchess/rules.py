@@ -1,14 +1,17 @@
-"""The rule options a game is played under, and the settings a game server adds to them."""
+"""The rule options a game is played under. What a game server adds around them (a turn timer,
+seat rotation, its own house rules) is the server's: fourchess.server.settings."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from fourchess import _core
 from fourchess._quote import quoted
 
 _MODES = ("teams", "ffa")
-_SETUPS = ("modern", "classic")
-TURN_TIME_LIMITS = (None, 30, 60)  # seconds per turn a server may offer (RULES.md §8)
+# Each setup's start position: where Board() and the stateless calls start without a FEN4.
+START_FEN4 = {"modern": _core.MODERN_START_FEN4, "classic": _core.CLASSIC_START_FEN4}
+_SETUPS = tuple(START_FEN4)
 
 
 def canonical_mode(mode: object) -> str:
@@ -35,7 +38,7 @@ class Rules:
     comes, as on chess.com, instead of right after the move (RULES.md fine point 3;
     docs/rules.md §11, decision 12).
 
-    >>> Rules.house()
+    >>> Rules(mode="FFA", dead_king_walking=False)
     Rules(mode='ffa', setup='modern', dead_king_walking=False, move_limit=None, points_lead_ends_game=True, walking_kings_stalemated_on_their_turn=False)
     """
 
@@ -57,34 +60,6 @@ class Rules:
         if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= 1_000_000):
             raise ValueError(f"move_limit must be None or an int in 1..1000000, got {quoted(limit)}")
 
-    @classmethod
-    def house(cls) -> Rules:
-        """The product's own house rules: FFA without walking kings."""
-        return cls(mode="ffa", dead_king_walking=False)
-
-
-@dataclass(frozen=True)
-class GameSettings:
-    """What a game server adds around the rules (the product's rule card, RULES.md §8).
-
-    ``rules``: the :class:`Rules`. ``rotate_first_seat``: each new game starts with the next
-    seat. ``turn_time_limit``: seconds per turn, ``None``, 30 or 60. ``show_legal_moves``: the
-    interface marks the legal moves.
-    """
-
-    rules: Rules = Rules()
-    rotate_first_seat: bool = True
-    turn_time_limit: int | None = None  # seconds: None, 30 or 60
-    show_legal_moves: bool = True
-
-    def __post_init__(self) -> None:
-        if not isinstance(self.rules, Rules):
-            raise TypeError(f"rules must be a Rules, got {type(self.rules).__name__}")
-        if self.turn_time_limit not in TURN_TIME_LIMITS:
-            raise ValueError(f"turn_time_limit must be None, 30 or 60 seconds, got {quoted(self.turn_time_limit)}")
-        for name in ("rotate_first_seat", "show_legal_moves"):
-            if not isinstance(getattr(self, name), bool):
-                raise TypeError(f"{name} must be a bool, got {quoted(getattr(self, name))}")
 
 
 def resolve_rules(mode: object = None, setup: object = None, rules: object = None) -> Rules:

@@ -43,29 +43,28 @@ from typing import Any
 from fourchess import _core
 from fourchess._core import Seat, Termination
 from fourchess._quote import quoted
-from fourchess.board import _START_FEN4
 from fourchess.outcome import ffa_outcome, teams_outcome
-from fourchess.rules import Rules, core_rules, resolve_rules
+from fourchess.rules import START_FEN4, Rules, core_rules, resolve_rules
 from fourchess.verdict import Refusal, Verdict
 
 __all__ = ["apply", "check_move", "legal_moves", "status", "validate_fen4"]
 
-_SEAT_LETTERS = "RBYG"
-
 
 def _game(fen4: str | None, mode: object, rules: object) -> tuple[str, Rules]:
     chosen = resolve_rules(mode, None, rules)
-    return (_START_FEN4[chosen.setup] if fen4 is None else fen4), chosen
+    return (START_FEN4[chosen.setup] if fen4 is None else fen4), chosen
 
 
 def _seat_index(seat: object) -> int:
     if seat is None:
         return -1
     if isinstance(seat, str):
-        for member in Seat:
-            if seat.upper() in (member.name, _SEAT_LETTERS[member]):
-                return int(member)
-        raise ValueError(f"seat must be a Seat, 0..3, a seat name or letter (R, B, Y, G), got {quoted(seat)}")
+        if seat.upper() in Seat.__members__:  # a name, any case
+            return int(Seat[seat.upper()])
+        try:
+            return int(Seat.from_letter(seat))  # a letter, any case
+        except ValueError:
+            raise ValueError(f"seat must be a Seat, 0..3, a seat name or letter (R, B, Y, G), got {quoted(seat)}") from None
     if isinstance(seat, bool) or not isinstance(seat, int):
         raise TypeError(f"seat must be a Seat, an int 0..3 or a seat name, got {type(seat).__name__}")
     if not 0 <= seat < 4:

@@ -59,7 +59,7 @@ def test_timeout_off_turn_keeps_the_turn(Board):
 
 
 def test_house_rules_resignation_kills_the_king_too(Board, Rules):
-    board = Board(rules=Rules.house())
+    board = Board(rules=Rules(mode="ffa", dead_king_walking=False))
     board.resign(RED)
     assert board.walking_kings == frozenset() and board.eliminated == frozenset({RED})
     assert parse_fen4(board.fen4())["board"]["h1"] == "dK"

@@ -6,7 +6,7 @@ import importlib
 import pytest
 
 
-@pytest.mark.parametrize("name", ["fourchess.stateless", "fourchess.verdict", "fourchess._game_dict"])
+@pytest.mark.parametrize("name", ["fourchess.stateless", "fourchess.verdict", "fourchess._serial"])
 def test_docstring_examples(name):
     failures, tried = doctest.testmod(importlib.import_module(name))
     assert failures == 0

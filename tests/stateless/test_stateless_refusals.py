@@ -38,7 +38,7 @@ CASES = [
     # Teams: Green's resignation ends the game (its team loses, RULES.md §6).
     case(Refusal.GAME_OVER, "b7-c7", moves=["h2-h4", "resign:G"], says="resignation"),
     # FFA house rules: three seats resign and are eliminated: three out ends the game (§7).
-    case(Refusal.GAME_OVER, "h2-h4", moves=["resign:B", "resign:Y", "resign:G"], rules=Rules.house(), says="three seats"),
+    case(Refusal.GAME_OVER, "h2-h4", moves=["resign:B", "resign:Y", "resign:G"], rules=Rules(mode="ffa", dead_king_walking=False), says="three seats"),
     # FFA with walking kings: the three kings walk on, but their seats are eliminated all the same.
     case(Refusal.GAME_OVER, "h2-h4", moves=["resign:B", "timeout:Y", "resign:G"], mode="ffa", says="three seats"),
     # --- not that seat's turn ---

@@ -20,7 +20,7 @@ LEAVE_CHANCE = 0.02  # per step: some seat still in the game resigns or times ou
 VARIANTS = [
     Rules(mode="teams"),
     Rules(mode="ffa"),
-    Rules.house(),
+    Rules(mode="ffa", dead_king_walking=False),
     Rules(mode="ffa", points_lead_ends_game=False),
     Rules(mode="ffa", setup="classic", walking_kings_stalemated_on_their_turn=True),
     Rules(mode="teams", setup="classic", move_limit=40),

@@ -20,7 +20,6 @@ std::string piece_symbol(Piece p);
 Piece parse_piece_symbol(std::string_view text);
 // The two letters of a piece's cell, and the type a letter names (D: a queen; NO_PIECE_TYPE for
 // any other letter).
-constexpr char colour_letter(Seat s) { return "rbyg"[s]; }
 constexpr char colour_letter(Piece p) { return p.is_dead() ? 'd' : colour_letter(p.seat()); }
 constexpr char type_letter(Piece p) { return p.is_one_point() ? 'D' : " PNBRQK"[p.type()]; }
 constexpr PieceType type_of_letter(char c) {

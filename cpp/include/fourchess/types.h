@@ -30,11 +30,29 @@ constexpr Seat next_seat(Seat s) { return static_cast<Seat>((s + 1) & 3); }
 constexpr int seat_count(std::uint8_t seats) { return (seats & 1) + ((seats >> 1) & 1) + ((seats >> 2) & 1) + ((seats >> 3) & 1); }
 // Teams: Red+Yellow (even seats) against Blue+Green (odd seats).
 constexpr bool same_team(Seat a, Seat b) { return ((a ^ b) & 1) == 0; }
-// How FEN4 and messages name a seat: its turn letter R B Y G, and Red, Blue, Yellow, Green.
-constexpr char seat_letter(Seat s) { return "RBYG"[s]; }
+
+// How seats are written, the one table of it: the core's messages, FEN4 and the step tokens use
+// these, and so does Python, through the binding's Seat.title, Seat.letter and Seat.from_letter.
+// The seat's name in messages and PGN4 tags: "Red", "Blue", "Yellow", "Green".
 constexpr const char* seat_name(Seat s) {
     constexpr const char* NAMES[SEAT_COUNT] = {"Red", "Blue", "Yellow", "Green"};
     return NAMES[s];
+}
+// The seat's letter: FEN4's turn letter and the step tokens' seat ("resign:B").
+constexpr char seat_letter(Seat s) { return "RBYG"[s]; }
+// The same letter in lower case: the colour prefix of the seat's pieces in FEN4 ("rP").
+constexpr char colour_letter(Seat s) { return static_cast<char>(seat_letter(s) - 'A' + 'a'); }
+// The seat whose seat_letter (upper case) is `c`, or -1.
+constexpr int seat_of_letter(char c) {
+    for (int s = 0; s < SEAT_COUNT; ++s)
+        if (seat_letter(static_cast<Seat>(s)) == c) return s;
+    return -1;
+}
+// The seat whose colour_letter (lower case) is `c`, or -1.
+constexpr int seat_of_colour(char c) {
+    for (int s = 0; s < SEAT_COUNT; ++s)
+        if (colour_letter(static_cast<Seat>(s)) == c) return s;
+    return -1;
 }
 
 enum class Mode : std::uint8_t { TEAMS, FFA };

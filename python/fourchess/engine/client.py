@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from fourchess._core import Move
+from fourchess._core import Move, Seat
 from fourchess._quote import quoted
 from fourchess.board import MODERN_START_FEN4, Board
 from fourchess.engine.client_errors import (
@@ -27,7 +27,6 @@ from fourchess.engine.client_info import EngineInfo, info_string, is_search_info
 from fourchess.engine.client_process import EngineProcess
 from fourchess.rules import canonical_mode
 
-SEAT_LETTERS = "rbyg"
 KEPT_STRINGS = 20  # the last `info string` texts of a search kept for the caller
 
 
@@ -299,10 +298,10 @@ def go_command(limits: Mapping[str, Any]) -> str:
     if "movetime" in limits:
         words += ["movetime", str(_milliseconds(limits["movetime"]))]
     if "clocks" in limits:
-        for letter, clock in zip(SEAT_LETTERS, limits["clocks"]):
-            words += [f"{letter}time", str(_milliseconds(clock))]
-        for letter, increment in zip(SEAT_LETTERS, limits["increments"]):
-            words += [f"{letter}inc", str(_milliseconds(increment))]
+        for seat, clock in zip(Seat, limits["clocks"]):  # rtime btime ytime gtime
+            words += [f"{seat.letter.lower()}time", str(_milliseconds(clock))]
+        for seat, increment in zip(Seat, limits["increments"]):
+            words += [f"{seat.letter.lower()}inc", str(_milliseconds(increment))]
     return " ".join(words)
 
 

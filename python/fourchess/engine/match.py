@@ -28,12 +28,11 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 
-from fourchess import Board, Move, Rules, pgn4
+from fourchess import Board, Move, Rules, Seat, pgn4
 from fourchess._quote import quoted
 from fourchess.engine.specs import PlayerSpec, close_players, parse_spec
 from fourchess.engine.sprt import Sprt
 from fourchess.engine.stop_signals import unwind_on_signals
-from fourchess.outcome import SEAT_NAMES
 from fourchess.pgn4.errors import shortened
 from fourchess.rules import canonical_mode
 from fourchess.players import Player
@@ -253,7 +252,7 @@ def _record(task: GameTask, board: Board, forfeit: Forfeit | None) -> GameRecord
     pairs = [(keys[a] > keys[b]) + 0.5 * (keys[a] == keys[b])
              for a in range(4) if seating[a] == "A" for b in range(4) if seating[b] == "B"]
     if forfeit is not None:
-        ending = f"{SEAT_NAMES[forfeit.seat]} ({forfeit.player}) forfeits: {forfeit.reason}"
+        ending = f"{Seat(forfeit.seat).title} ({forfeit.player}) forfeits: {forfeit.reason}"
     else:
         ending = board.outcome().termination.name.lower().replace("_", " ")  # type: ignore[union-attr]
     return GameRecord(task.number, seating, ending, forfeit, board.points, places,  # type: ignore[arg-type]
@@ -278,7 +277,7 @@ def _pgn4_text(task: GameTask, board: Board, forfeit: Forfeit | None) -> str:
     headers = {"Event": "fourchess match", "Round": str(task.number), **game.headers}
     if forfeit is not None:  # worded so that pgn4.expected_terminations reads the board's ending
         how = "forfeit on time" if forfeit.kind == "timeout" else "resigns by forfeit"
-        headers["Termination"] = f"{SEAT_NAMES[forfeit.seat]} {how}: {forfeit.reason}"
+        headers["Termination"] = f"{Seat(forfeit.seat).title} {how}: {forfeit.reason}"
     game.headers.clear()
     game.headers.update(headers)
     return pgn4.write_game(game)

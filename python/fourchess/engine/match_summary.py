@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from fourchess._core import Seat
 from fourchess.engine.elo import EloEstimate, estimate
 from fourchess.engine.match import GameRecord, MatchConfig
 
 _TEAMS = {"ABAB": "Red+Yellow", "BABA": "Blue+Green"}
-_SEATS = ("Red", "Blue", "Yellow", "Green")
 
 
 @dataclass(frozen=True)
@@ -91,5 +91,5 @@ class MatchSummary:
 
 def describe(record: GameRecord) -> str:
     """One line per game: where A sat, how it ended, A's score."""
-    where = _TEAMS.get(record.seating) or _SEATS[record.seating.index("A")]
+    where = _TEAMS.get(record.seating) or Seat(record.seating.index("A")).title
     return f"game {record.number}: A as {where}, {record.ending} after {record.plies} plies, A scores {record.score_a:g}"

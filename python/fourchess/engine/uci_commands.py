@@ -10,10 +10,14 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from fourchess._core import Seat
 from fourchess._quote import quoted
 from fourchess.engine.search import MAX_DEPTH
 
-SEAT_LETTERS = "rbyg"  # clock words in seat order: rtime btime ytime gtime (btime is Blue)
+# The go command's clock and increment words, lower case as UCI's words are: rtime btime ytime
+# gtime, rinc binc yinc ginc (btime is Blue's clock).
+CLOCK_WORDS = {f"{seat.letter.lower()}time": seat for seat in Seat}
+INCREMENT_WORDS = {f"{seat.letter.lower()}inc": seat for seat in Seat}
 MAX_MILLISECONDS = 10**12  # about 31 years: any larger clock is a typo, not a time control
 MAX_NODES = 2**63 - 1
 
@@ -50,7 +54,7 @@ class GoLimits:
         if any(clock is not None for clock in self.clocks):
             own = self.clocks[turn]
             if own is None:
-                raise UciInputError(f"go: clocks given but none for the side to move ({SEAT_LETTERS[turn]}time)")
+                raise UciInputError(f"go: clocks given but none for the side to move ({Seat(turn).letter.lower()}time)")
             arguments["clocks"] = tuple(own if clock is None else clock for clock in self.clocks)
             arguments["increments"] = tuple(0.0 if inc is None else inc for inc in self.increments)
         elif any(inc is not None for inc in self.increments):
@@ -109,10 +113,10 @@ def parse_go(words: list[str]) -> GoLimits:
             values["nodes"] = _integer(what, text, 1, MAX_NODES)
         elif word == "movetime":
             values["movetime"] = _integer(what, text, 1, MAX_MILLISECONDS) / 1000
-        elif word.endswith("time"):  # a GUI may send a negative clock once a seat is over time
-            clocks[SEAT_LETTERS.index(word[0])] = max(0, _integer(what, text, -MAX_MILLISECONDS, MAX_MILLISECONDS)) / 1000
+        elif word in CLOCK_WORDS:  # a GUI may send a negative clock once a seat is over time
+            clocks[CLOCK_WORDS[word]] = max(0, _integer(what, text, -MAX_MILLISECONDS, MAX_MILLISECONDS)) / 1000
         else:
-            increments[SEAT_LETTERS.index(word[0])] = _integer(what, text, 0, MAX_MILLISECONDS) / 1000
+            increments[INCREMENT_WORDS[word]] = _integer(what, text, 0, MAX_MILLISECONDS) / 1000
     return GoLimits(clocks=tuple(clocks), increments=tuple(increments), **values)
 
 
@@ -138,9 +142,7 @@ def parse_spin(name: str, value: str | None, low: int, high: int) -> int:
 
 
 def _is_go_word(word: str) -> bool:
-    if word in ("depth", "nodes", "movetime"):
-        return True
-    return len(word) > 1 and word[0] in SEAT_LETTERS and word[1:] in ("time", "inc")
+    return word in ("depth", "nodes", "movetime") or word in CLOCK_WORDS or word in INCREMENT_WORDS
 
 
 def _integer(what: str, text: str, low: int, high: int) -> int:

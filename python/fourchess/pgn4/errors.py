@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
+from fourchess._core import Seat
 from fourchess._quote import quoted
 
 __all__ = ["Pgn4Error", "quoted", "shortened"]
-
-SEAT_NAMES = ("Red", "Blue", "Yellow", "Green")
 
 
 def shortened(text: str, limit: int = 200) -> str:
@@ -31,7 +30,7 @@ class Pgn4Error(ValueError):
         if round is not None:
             where.append(f"round {round}")
         if seat is not None:
-            where.append(SEAT_NAMES[seat])
+            where.append(Seat(seat).title)
         if text is not None:
             where.append(quoted(text))
         super().__init__(f"{', '.join(where)}: {message}" if where else message)

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from fourchess import CLASSIC_START_FEN4, MODERN_START_FEN4, Board, GameEvent, Move
-from fourchess.outcome import SEAT_NAMES
+from fourchess import CLASSIC_START_FEN4, MODERN_START_FEN4, Board, GameEvent, Move, Seat
+from fourchess.outcome import SEAT_TITLES
 from fourchess.pgn4.errors import Pgn4Error
 from fourchess.pgn4.tree import Game, GameNode
 
@@ -12,7 +12,7 @@ _ACTIONS = {"resign": "resign", "claim": "claim_win", "timeout": "timeout"}
 _VERBS = {"resign": "resigns", "claim": "claims the win", "timeout": "times out"}
 
 
-def game_from_board(board: Board, players: tuple[str, str, str, str] = SEAT_NAMES) -> Game:
+def game_from_board(board: Board, players: tuple[str, str, str, str] = SEAT_TITLES) -> Game:
     """The main line of ``board`` from its root: moves, ``R``/``T`` for resignations, claims and
     timeouts, and ``#`` in the slot of a Teams seat checkmated on its turn (as chess.com records
     it), under tags naming the rules, the players, the result and the ending.
@@ -30,7 +30,7 @@ def game_from_board(board: Board, players: tuple[str, str, str, str] = SEAT_NAME
     if rules.mode == "ffa" and rules.dead_king_walking:
         headers["RuleVariants"] = "DeadKingWalking"
     headers["StartFen4"] = start
-    headers.update(zip(("Red", "Blue", "Yellow", "Green"), players))
+    headers.update(zip(SEAT_TITLES, players))  # the Red, Blue, Yellow, Green tags
     headers["Result"] = board.result(players)
     outcome = board.outcome()
     if outcome is not None:
@@ -60,8 +60,8 @@ def _add_slots(game: Game, board: Board) -> None:
         elif seat == last_mover and node.marker is None:
             node.marker = _MARKERS[step.kind]  # read back: the move, then the seat leaves
         else:
-            raise Pgn4Error(f"step {index + 1}: {SEAT_NAMES[seat]} {_VERBS[step.kind]} while "
-                            f"{SEAT_NAMES[int(again.turn)]} is to move, not right after its own "
+            raise Pgn4Error(f"step {index + 1}: {Seat(seat).title} {_VERBS[step.kind]} while "
+                            f"{again.turn.title} is to move, not right after its own "
                             "move: PGN4 has no slot for that")
         last_mover = None
         getattr(again, _ACTIONS[step.kind])(seat)

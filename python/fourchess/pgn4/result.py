@@ -12,9 +12,8 @@ from __future__ import annotations
 
 import re
 
-from fourchess import Termination
+from fourchess import Seat, Termination
 
-SEAT_TAGS = ("Red", "Blue", "Yellow", "Green")
 _ENTRY = re.compile(r"^(.*):\s*(-?\d+)$")
 
 
@@ -29,7 +28,7 @@ def result_points(headers: dict[str, str]) -> tuple[int, int, int, int] | None:
     entries = [_ENTRY.match(part.strip()) for part in text.split(" - ")]
     if len(entries) != 4 or not all(entries):
         return None
-    names = [headers.get(tag) for tag in SEAT_TAGS]
+    names = [headers.get(seat.title) for seat in Seat]  # the Red, Blue, Yellow, Green tags
     points = [0, 0, 0, 0]
     by_name = len(set(names)) == 4 and None not in names and \
         {match[1].strip() for match in entries if match} == set(names)

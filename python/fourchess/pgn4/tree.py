@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from fourchess import Board, Move, Rules
+from fourchess import Board, Move, Rules, Seat
 from fourchess.pgn4.setup import START_TAGS, Setup, setup_for_headers
 
 # Shared: each frozenset() call makes a new 216-byte object, and most entries put no seat out.
@@ -142,5 +142,5 @@ class Game(GameNode):
         return Board(None if setup.start in START_TAGS.values() else setup.start, rules=self.rules)
 
     def __repr__(self) -> str:
-        names = " - ".join(self.headers.get(seat, "?") for seat in ("Red", "Blue", "Yellow", "Green"))
+        names = " - ".join(self.headers.get(seat.title, "?") for seat in Seat)
         return f"<Game {names} ({sum(1 for _ in self.mainline())} slots)>"

@@ -6,15 +6,15 @@ from collections.abc import Sequence
 
 from .outcome import Outcome, Team
 from .quoting import shown
+from .seats import SEAT_NAMES
 
-DEFAULT_NAMES = ("Red", "Blue", "Yellow", "Green")
 # The order FFA results list the seats in, until the PGN4 helper is checked against real data.
 FFA_RESULT_ORDER = (0, 1, 2, 3)
 
 
 def _check_names(names: Sequence[str] | None) -> Sequence[str]:
     if names is None:
-        return DEFAULT_NAMES
+        return SEAT_NAMES
     if isinstance(names, str) or len(names) != 4 or not all(isinstance(n, str) for n in names):
         raise ValueError(f"names must be four strings (Red, Blue, Yellow, Green), got {shown(names)}")
     return names

@@ -6,8 +6,11 @@ from .squares import SIZE, file_of, rank_of, step
 
 RED, BLUE, YELLOW, GREEN = 0, 1, 2, 3
 SEATS = (RED, BLUE, YELLOW, GREEN)
-SEAT_LETTERS = "RBYG"  # FEN4 turn letters
-COLOUR_LETTERS = "rbyg"  # FEN4 piece colour prefixes
+# How seats are written, the reference's one table of it (its own: the reference reads nothing
+# of the core). Names as messages and PGN4 results show them; letters as FEN4's turn field does.
+SEAT_NAMES = ("Red", "Blue", "Yellow", "Green")
+SEAT_LETTERS = "RBYG"
+COLOUR_LETTERS = SEAT_LETTERS.lower()  # FEN4's piece colour prefixes: the seat letters in lower case
 
 TEAMS = "teams"
 FFA = "ffa"

@@ -20,7 +20,6 @@ from fourchess.server.settings import SEAT_NAMES, GameConfig
 from fourchess.server.store.base import ABORTED, FINISHED, PLAYING, FinishRecord, GameRecord, StepRecord
 
 MAX_MOVE_LENGTH = 32  # the longest move text fourchess reads is far shorter ("Qa11xQn14=D+#" is 13)
-SEAT_LETTERS = {name: name[0] for name in SEAT_NAMES}  # the step tokens' seat letters: R B Y G
 LEAVES = ("resign", "timeout", "claim")
 FFA_ABORT_MOVES = 3  # FFA: a leave before every seat has made this many moves may abort
 
@@ -119,10 +118,11 @@ class LiveGame:
             raise IllegalMove(f"{seat} may not claim the win now (FFA: two seats left, 21 points ahead)", None)
         if kind != "claim" and self.aborts(seat):
             result = {"seat": seat, "kind": kind}
-            ending = f"{seat.capitalize()} {'resigned' if kind == 'resign' else 'timed out'}: game aborted"
+            ending = f"{Seat[seat].title} {'resigned' if kind == 'resign' else 'timed out'}: game aborted"
             return Proposal(None, FinishRecord(ABORTED, result, self._pgn4(aborted=ending), now))
-        self.board.push_step(f"{kind}:{SEAT_LETTERS[seat]}")
-        return self._proposal(StepRecord(self.ply, f"{kind}:{SEAT_LETTERS[seat]}", seat, now, by))
+        token = f"{kind}:{Seat[seat].letter}"  # resign:B
+        self.board.push_step(token)
+        return self._proposal(StepRecord(self.ply, token, seat, now, by))
 
     def aborts(self, seat: str) -> bool:
         """Would a resignation or timeout by ``seat`` now abort the game? Teams: when it comes on

@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("fourchess.server")
 
-PARTNERS = {"RED": "YELLOW", "YELLOW": "RED", "BLUE": "GREEN", "GREEN": "BLUE"}
+PARTNERS = {seat.name: Seat((seat + 2) % 4).name for seat in Seat}  # Teams partners sit opposite: RED and YELLOW
 DRIVE_LEASE = 10.0  # seconds a process keeps the right to move for a shared game's CPU seats
 LEASE_RENEWAL = DRIVE_LEASE / 2  # a lease this process holds is renewed once less than this is left
 PRESENCE_REFRESH = 5.0  # a CPU seat's move reads the other processes' presence at most this often

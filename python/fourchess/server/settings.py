@@ -1,5 +1,7 @@
-"""A game's settings as the server takes them: the library's GameSettings (rules, turn timer,
-highlights, first-seat rotation) plus who sits where, the grace period and the CPU's think time.
+"""A game's settings as the server takes them: the rules and what this site adds around them
+(GameSettings: turn timer, highlights, first-seat rotation), plus who sits where, the grace period
+and the CPU's think time. The library knows only the rules (fourchess.Rules); the rest, and the
+site's own house rules, are the site's and live here.
 
 Read from a request's JSON with every field checked (BadSettings names the field), and written back
 as plain data for the database and the state.
@@ -10,9 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from fourchess import GameSettings, Rules, Seat
+from fourchess import Rules, Seat
 from fourchess._quote import quoted
-from fourchess.rules import TURN_TIME_LIMITS
 from fourchess.server.errors import BadRequest, BadSettings
 from fourchess.server.text import shown_text
 
@@ -20,6 +21,32 @@ SEAT_NAMES = tuple(seat.name for seat in Seat)  # RED, BLUE, YELLOW, GREEN
 MAX_NAME_LENGTH = 40
 HUMAN, CPU = "human", "cpu"
 MIN_CPU_MOVETIME = 0.001  # a millisecond: the least the search honours (it reads the clock every 1024 nodes)
+TURN_TIME_LIMITS = (None, 30, 60)  # seconds per turn the site offers (RULES.md §8)
+HOUSE_RULES = Rules(mode="ffa", dead_king_walking=False)  # the product's own house rules: FFA without walking kings
+
+
+@dataclass(frozen=True)
+class GameSettings:
+    """What the site adds around the rules (the product's rule card, RULES.md §8).
+
+    ``rules``: the :class:`~fourchess.Rules`. ``rotate_first_seat``: each new game starts with the
+    next seat. ``turn_time_limit``: seconds per turn, ``None``, 30 or 60. ``show_legal_moves``: the
+    page marks the legal moves.
+    """
+
+    rules: Rules = Rules()
+    rotate_first_seat: bool = True
+    turn_time_limit: int | None = None  # seconds: None, 30 or 60
+    show_legal_moves: bool = True
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.rules, Rules):
+            raise TypeError(f"rules must be a Rules, got {type(self.rules).__name__}")
+        if self.turn_time_limit not in TURN_TIME_LIMITS:
+            raise ValueError(f"turn_time_limit must be None, 30 or 60 seconds, got {quoted(self.turn_time_limit)}")
+        for name in ("rotate_first_seat", "show_legal_moves"):
+            if not isinstance(getattr(self, name), bool):
+                raise TypeError(f"{name} must be a bool, got {quoted(getattr(self, name))}")
 
 
 @dataclass(frozen=True)
@@ -32,7 +59,7 @@ class SeatConfig:
 
 @dataclass(frozen=True)
 class GameConfig:
-    """Everything a game is created with. ``game``: the library's GameSettings; ``seats``: one
+    """Everything a game is created with. ``game``: its GameSettings; ``seats``: one
     SeatConfig per seat in seat order; ``grace_seconds``: how long a human seat may be away before
     the CPU moves for it; ``cpu_movetime``: the CPU player's seconds per move."""
 
@@ -127,6 +154,7 @@ def _seats(data: object) -> tuple[SeatConfig, SeatConfig, SeatConfig, SeatConfig
         player = entry.get("player", HUMAN)
         if player not in (HUMAN, CPU):
             raise BadSettings(f"seats.{name}.player must be 'human' or 'cpu', got {quoted(player)}")
-        shown = entry.get("name", name.capitalize() if player == HUMAN else f"CPU {name.capitalize()}")
+        title = Seat[name].title
+        shown = entry.get("name", title if player == HUMAN else f"CPU {title}")
         seats.append(SeatConfig(player, shown_text(shown, f"seats.{name}.name", MAX_NAME_LENGTH, BadSettings)))
     return tuple(seats)  # type: ignore[return-value]

@@ -44,7 +44,7 @@ def panels(board: _core.Board, orientation: Seat) -> list[str]:
             f'stroke="{OUTLINE_COLOR}" stroke-width="1"/>'
             f'<text x="{x + 30}" y="{y + 26}" font-size="17" font-weight="bold" '
             f'fill="{"#8a8a8a" if out else OUTLINE_COLOR}"{struck}>'
-            f"{seat.name.title()}</text>"
+            f"{seat.title}</text>"
         )
         line = y + 54
         if board.is_ffa:

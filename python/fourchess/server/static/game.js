@@ -20,7 +20,7 @@ const gameId = gameIdFromPath();
 const link = gameId ? takeSeatLink(gameId) : { seat: null, token: null };
 let token = link.token;
 let mySeat = null;
-let orientation = link.seat || "RED";
+let orientation = link.seat || SEATS[0]; // Red at the bottom until we know our seat
 let state = null;
 let selected = null;
 let moveInFlight = false; // sent; its state (or an error) has not come back yet
@@ -78,7 +78,7 @@ function welcome(message) {
     rememberToken(gameId, seat, token);
     if (link.seat !== seat) showSeatInAddress(seat); // a reload must find the stored token
   }
-  orientation = mySeat || link.seat || "RED";
+  orientation = mySeat || link.seat || SEATS[0];
   document.body.classList.toggle("spectator", !mySeat);
   $("rotate").hidden = Boolean(mySeat);
   applyState(message.state, true);

@@ -1,5 +1,6 @@
 // The four seats, their colours and the rules the page needs to draw and send moves.
 
+// The page's one list of the seats, named as the server's JSON names them (fourchess.Seat's names).
 export const SEATS = ["RED", "BLUE", "YELLOW", "GREEN"];
 
 // chess.com's seat colours, the same as fourchess.svg.SEAT_COLORS.
@@ -16,6 +17,7 @@ export function isSquare(value) {
   return typeof value === "string" && SQUARE.test(value);
 }
 
+// "RED" as people read it, "Red" (what fourchess.Seat.title gives).
 export function seatTitle(seat) {
   return seat.charAt(0) + seat.slice(1).toLowerCase();
 }

@@ -43,7 +43,7 @@ class FinishRecord:
 
 @dataclass(frozen=True)
 class GameRecord:
-    """A stored game: its id, settings (GameSettings.to_dict()), the sha256 hex of each human
+    """A stored game: its id, settings (GameConfig.to_dict()), the sha256 hex of each human
     seat's token, when it was made, its steps in ply order, how it ended (None while playing) and
     the id of its rematch (None until one is made)."""
 
