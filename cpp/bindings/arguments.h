@@ -3,6 +3,7 @@
 // objects made by T.__new__(T) alone (read as uninitialised memory).
 #pragma once
 
+#include <pybind11/gil_safe_call_once.h>
 #include <pybind11/pybind11.h>
 
 #include <algorithm>
@@ -116,6 +117,39 @@ inline fourchess::Move move_argument(const py::handle& value, const char* functi
     if (!caster.load(value, /*convert=*/false))
         throw py::type_error(std::string(function) + "() argument 'move' must be a fourchess.Move, got " + type_name(value));
     return py::detail::cast_op<fourchess::Move>(caster);
+}
+
+// fourchess.Rules, the class whose instances carry rule options across the binding (looked up
+// once; the module keeps it alive).
+inline py::handle rules_class() {
+    PYBIND11_CONSTINIT static py::gil_safe_call_once_and_store<py::object> storage;
+    return storage.call_once_and_store_result([] { return py::module_::import("fourchess.rules").attr("Rules"); }).get_stored();
+}
+
+// The C++ Rules of a fourchess.Rules, read field by field by name (its __post_init__ has checked
+// every value). Adding a rule option adds a line here and one in rules_object below.
+inline fourchess::Rules rules_argument(const py::handle& value) {
+    if (!py::isinstance(value, rules_class())) throw py::type_error("rules must be a fourchess.Rules, got " + type_name(value));
+    fourchess::Rules rules;
+    rules.mode = py::str(value.attr("mode")).cast<std::string>() == "ffa" ? fourchess::Mode::FFA : fourchess::Mode::TEAMS;
+    rules.setup = py::str(value.attr("setup")).cast<std::string>() == "classic" ? fourchess::StartLayout::CLASSIC : fourchess::StartLayout::MODERN;
+    rules.dead_king_walking = value.attr("dead_king_walking").cast<bool>();
+    const py::object limit = value.attr("move_limit");
+    rules.move_limit = limit.is_none() ? 0 : limit.cast<int>();
+    rules.points_lead_ends_game = value.attr("points_lead_ends_game").cast<bool>();
+    rules.walking_kings_stalemated_on_their_turn = value.attr("walking_kings_stalemated_on_their_turn").cast<bool>();
+    return rules;
+}
+
+// The fourchess.Rules of C++ Rules.
+inline py::object rules_object(const fourchess::Rules& rules) {
+    using namespace pybind11::literals;
+    return rules_class()("mode"_a = rules.mode == fourchess::Mode::FFA ? "ffa" : "teams",
+                         "setup"_a = rules.setup == fourchess::StartLayout::CLASSIC ? "classic" : "modern",
+                         "dead_king_walking"_a = rules.dead_king_walking,
+                         "move_limit"_a = rules.move_limit ? py::object(py::int_(rules.move_limit)) : py::object(py::none()),
+                         "points_lead_ends_game"_a = rules.points_lead_ends_game,
+                         "walking_kings_stalemated_on_their_turn"_a = rules.walking_kings_stalemated_on_their_turn);
 }
 
 }  // namespace fourchess_bindings

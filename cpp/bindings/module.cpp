@@ -446,27 +446,15 @@ PYBIND11_MODULE(_core, m) {
         // Returned as a new pointer, which pybind11 adopts as the holder: a value would be copied
         // once more into the heap (a Game holds two Positions, about 3 KB).
         .def(py::init([](const PyGame& other) { game(other); return new PyGame(other); }), py::arg("other"))
-        .def(py::init([](const py::object& fen4, bool ffa, bool classic, bool dead_king_walking, const py::object& move_limit,
-                         bool points_lead_ends_game, bool walking_kings_stalemated_on_their_turn) {
-                 Rules rules;
-                 rules.mode = ffa ? Mode::FFA : Mode::TEAMS;
-                 rules.setup = classic ? StartLayout::CLASSIC : StartLayout::MODERN;
-                 rules.dead_king_walking = dead_king_walking;
-                 rules.move_limit = static_cast<int>(checked_int(move_limit, "move_limit", 0, 1000000, "0 (none) .. 1000000"));
-                 rules.points_lead_ends_game = points_lead_ends_game;
-                 rules.walking_kings_stalemated_on_their_turn = walking_kings_stalemated_on_their_turn;
+        .def(py::init([](const py::object& fen4, const py::object& rules_arg) {
+                 const Rules rules = fourchess_bindings::rules_argument(rules_arg);
                  return new PyGame(read_fen4(fen4_text(fen4), rules), rules);  // adopted as the holder (see above)
              }),
-             py::arg("fen4"), py::arg("ffa"), py::arg("classic") = false, py::arg("dead_king_walking") = true,
-             py::arg("move_limit") = 0, py::arg("points_lead_ends_game") = true,
-             py::arg("walking_kings_stalemated_on_their_turn") = false)
+             py::arg("fen4"), py::arg("rules"))
         .def_property_readonly("is_ffa", [](const PyGame& pg) { return game(pg).position().mode == Mode::FFA; },
                                "True in Free-for-All, False in Teams.")
-        .def_property_readonly("_rules", [](const PyGame& pg) {
-            const Rules r = game(pg).rules();
-            return py::make_tuple(r.mode == Mode::FFA, r.setup == StartLayout::CLASSIC, r.dead_king_walking, r.move_limit,
-                                  r.points_lead_ends_game, r.walking_kings_stalemated_on_their_turn);
-        })
+        .def_property_readonly("rules", [](const PyGame& pg) { return fourchess_bindings::rules_object(game(pg).rules()); },
+                               "The rule options this game is played under, a fourchess.Rules.")
         .def_property_readonly("walking_kings", [](const PyGame& pg) { return seats_of(game(pg).position().walking); },
                                "FFA: the seats out of the game whose king still walks (RULES.md §7), a frozenset.")
         .def_property_readonly("moves_played", [](const PyGame& pg) { return game(pg).moves_played(); },

@@ -15,7 +15,6 @@
 #include <algorithm>
 #include <optional>
 #include <string>
-#include <tuple>
 #include <vector>
 
 #include "fourchess/attacks.h"
@@ -33,24 +32,7 @@ namespace fourchess_bindings {
 
 namespace {
 
-// ffa, classic, dead_king_walking, move_limit (0: none), points_lead_ends_game,
-// walking_kings_stalemated_on_their_turn: what fourchess.Rules holds, checked there.
-using RulesTuple = std::tuple<bool, bool, bool, int, bool, bool>;
-
 py::handle fen4_error_type;
-
-Rules rules_of(const RulesTuple& t) {
-    Rules rules;
-    rules.mode = std::get<0>(t) ? Mode::FFA : Mode::TEAMS;
-    rules.setup = std::get<1>(t) ? StartLayout::CLASSIC : StartLayout::MODERN;
-    rules.dead_king_walking = std::get<2>(t);
-    rules.move_limit = std::get<3>(t);
-    rules.points_lead_ends_game = std::get<4>(t);
-    rules.walking_kings_stalemated_on_their_turn = std::get<5>(t);
-    return rules;
-}
-
-std::string type_name(const py::handle& value) { return py::str(py::type::of(value).attr("__name__")); }
 
 std::string fen4_argument(const py::handle& value, const char* what) {
     return utf8_text(value, what, [](const std::string& quoted, const std::string& why) -> void {
@@ -128,10 +110,10 @@ Status status_of(const Game& game) {
 void bind_stateless(py::module_& m) {
     fen4_error_type = m.attr("Fen4Error");
 
-    m.def("_stateless_legal_moves", [](const py::object& fen4_arg, const py::object& moves_arg, const RulesTuple& rules_arg) {
+    m.def("_stateless_legal_moves", [](const py::object& fen4_arg, const py::object& moves_arg, const py::object& rules_arg) {
         const std::string fen4 = fen4_argument(fen4_arg, "fen4");
         const std::vector<std::string> moves = steps_argument(moves_arg, "moves");
-        const Rules rules = rules_of(rules_arg);
+        const Rules rules = rules_argument(rules_arg);
         std::vector<std::string> texts;
         {
             py::gil_scoped_release release;
@@ -145,10 +127,10 @@ void bind_stateless(py::module_& m) {
         return texts;
     }, py::arg("fen4"), py::arg("moves"), py::arg("rules"));
 
-    m.def("_stateless_apply", [](const py::object& fen4_arg, const py::object& moves_arg, const RulesTuple& rules_arg) {
+    m.def("_stateless_apply", [](const py::object& fen4_arg, const py::object& moves_arg, const py::object& rules_arg) {
         const std::string fen4 = fen4_argument(fen4_arg, "fen4");
         const std::vector<std::string> moves = steps_argument(moves_arg, "moves");
-        const Rules rules = rules_of(rules_arg);
+        const Rules rules = rules_argument(rules_arg);
         std::string after;
         {
             py::gil_scoped_release release;
@@ -159,10 +141,10 @@ void bind_stateless(py::module_& m) {
 
     // (turn, check bits, points, eliminated bits, walking bits, moves played, ply clock, fen4,
     // termination or None, winner bits)
-    m.def("_stateless_status", [](const py::object& fen4_arg, const py::object& moves_arg, const RulesTuple& rules_arg) {
+    m.def("_stateless_status", [](const py::object& fen4_arg, const py::object& moves_arg, const py::object& rules_arg) {
         const std::string fen4 = fen4_argument(fen4_arg, "fen4");
         const std::vector<std::string> moves = steps_argument(moves_arg, "moves");
-        const Rules rules = rules_of(rules_arg);
+        const Rules rules = rules_argument(rules_arg);
         Status s;
         {
             py::gil_scoped_release release;
@@ -174,9 +156,9 @@ void bind_stateless(py::module_& m) {
                               s.eliminated, s.walking, s.moves_played, s.ply_clock, s.fen4, termination, s.winners);
     }, py::arg("fen4"), py::arg("moves"), py::arg("rules"));
 
-    m.def("_stateless_validate_fen4", [](const py::object& text_arg, const RulesTuple& rules_arg) {
+    m.def("_stateless_validate_fen4", [](const py::object& text_arg, const py::object& rules_arg) {
         const std::string text = fen4_argument(text_arg, "text");
-        const Rules rules = rules_of(rules_arg);
+        const Rules rules = rules_argument(rules_arg);
         std::string normalised;
         {
             py::gil_scoped_release release;
@@ -188,7 +170,7 @@ void bind_stateless(py::module_& m) {
     // (reason name or None, the legal move's engine text or None, message). A move text that is
     // not text at all (a lone surrogate) is unparseable, like any other unreadable move.
     m.def("_stateless_check_move", [](const py::object& fen4_arg, const py::object& moves_arg, const py::object& move_arg, int seat,
-                                      const RulesTuple& rules_arg) {
+                                      const py::object& rules_arg) {
         const std::string fen4 = fen4_argument(fen4_arg, "fen4");
         const std::vector<std::string> moves = steps_argument(moves_arg, "moves");
         std::string move;
@@ -200,7 +182,7 @@ void bind_stateless(py::module_& m) {
         } catch (const MoveTextError& error) {
             unreadable = error.what();
         }
-        const Rules rules = rules_of(rules_arg);
+        const Rules rules = rules_argument(rules_arg);
         MoveVerdict verdict;
         {
             py::gil_scoped_release release;

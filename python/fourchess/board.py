@@ -11,7 +11,7 @@ from fourchess._core import Fen4Error, Move, Seat, Termination
 from fourchess.habits import BoardHabits
 from fourchess._serial import game_dict, game_fields
 from fourchess.outcome import SEAT_TITLES, GameEvent, Outcome, ffa_outcome, result_text, teams_outcome
-from fourchess.rules import START_FEN4, Rules, core_rules, resolve_rules
+from fourchess.rules import START_FEN4, Rules, resolve_rules
 
 MODERN_START_FEN4: str = _core.MODERN_START_FEN4
 CLASSIC_START_FEN4: str = _core.CLASSIC_START_FEN4
@@ -85,25 +85,12 @@ class Board(BoardHabits):
         elif setup not in (None, "modern"):
             raise ValueError("give either a fen4 or a setup, not both")
         # If this raises, the half-built object refuses every later call (TypeError).
-        super().__init__(fen4, *core_rules(rules))
+        super().__init__(fen4, rules)
 
     @property
     def mode(self) -> str:
         """``"teams"`` or ``"ffa"``."""
         return "ffa" if self.is_ffa else "teams"
-
-    @property
-    def rules(self) -> Rules:
-        """The rule options this game is played under."""
-        ffa, classic, dead_king_walking, move_limit, points_lead_ends_game, judged_on_turn = self._rules
-        return Rules(
-            mode="ffa" if ffa else "teams",
-            setup="classic" if classic else "modern",
-            dead_king_walking=dead_king_walking,
-            move_limit=move_limit or None,
-            points_lead_ends_game=points_lead_ends_game,
-            walking_kings_stalemated_on_their_turn=judged_on_turn,
-        )
 
     @property
     def legal_moves(self) -> LegalMoveView:

@@ -83,28 +83,6 @@ def resolve_rules(mode: object = None, setup: object = None, rules: object = Non
     return rules
 
 
-CoreRules = tuple[bool, bool, bool, int, bool, bool]
-
-
-def core_rules(rules: Rules) -> CoreRules:
-    """The rule options as the C++ core's Board and stateless calls take them: (ffa, classic,
-    dead_king_walking, move_limit or 0, points_lead_ends_game, walking_kings_stalemated_on_their_turn)."""
-    known = _CORE_RULES.get(rules)
-    if known is None:
-        known = (
-            rules.mode == "ffa",
-            rules.setup == "classic",
-            rules.dead_king_walking,
-            rules.move_limit or 0,
-            rules.points_lead_ends_game,
-            rules.walking_kings_stalemated_on_their_turn,
-        )
-        if len(_CORE_RULES) < 256:  # servers use a handful of rule sets; never grow without bound
-            _CORE_RULES[rules] = known
-    return known
-
-
 # Boards are made often (servers, search): reuse the four plain rule values instead of building
-# and validating a new one each time, and each rule set's core form.
+# and validating a new one each time.
 _PLAIN_RULES = {(mode, setup): Rules(mode=mode, setup=setup) for mode in _MODES for setup in _SETUPS}
-_CORE_RULES: dict[Rules, CoreRules] = {}

@@ -44,7 +44,7 @@ from fourchess import _core
 from fourchess._core import Seat, Termination
 from fourchess._quote import quoted
 from fourchess.outcome import ffa_outcome, teams_outcome
-from fourchess.rules import START_FEN4, Rules, core_rules, resolve_rules
+from fourchess.rules import START_FEN4, Rules, resolve_rules
 from fourchess.verdict import Refusal, Verdict
 
 __all__ = ["apply", "check_move", "legal_moves", "status", "validate_fen4"]
@@ -83,7 +83,7 @@ def legal_moves(
     20
     """
     text, chosen = _game(fen4, mode, rules)
-    return _core._stateless_legal_moves(text, moves, core_rules(chosen))
+    return _core._stateless_legal_moves(text, moves, chosen)
 
 
 def apply(fen4: str | None, moves: Iterable[str] = (), *, mode: str | None = None, rules: Rules | None = None) -> str:
@@ -94,7 +94,7 @@ def apply(fen4: str | None, moves: Iterable[str] = (), *, mode: str | None = Non
     'B-'
     """
     text, chosen = _game(fen4, mode, rules)
-    return _core._stateless_apply(text, moves, core_rules(chosen))
+    return _core._stateless_apply(text, moves, chosen)
 
 
 def status(
@@ -113,7 +113,7 @@ def status(
     """
     text, chosen = _game(fen4, mode, rules)
     turn, checks, points, eliminated, walking, moves_played, ply_clock, after, termination, winners = (
-        _core._stateless_status(text, moves, core_rules(chosen))
+        _core._stateless_status(text, moves, chosen)
     )
     return {
         "turn": turn.name,
@@ -137,7 +137,7 @@ def validate_fen4(text: str, *, mode: str | None = None, rules: Rules | None = N
     >>> fourchess.validate_fen4(fourchess.MODERN_START_FEN4) == fourchess.MODERN_START_FEN4
     True
     """
-    return _core._stateless_validate_fen4(text, core_rules(resolve_rules(mode, None, rules)))
+    return _core._stateless_validate_fen4(text, resolve_rules(mode, None, rules))
 
 
 def check_move(
@@ -161,7 +161,7 @@ def check_move(
     'h2-h4'
     """
     text, chosen = _game(fen4, mode, rules)
-    reason, legal, message = _core._stateless_check_move(text, moves, move, _seat_index(seat), core_rules(chosen))
+    reason, legal, message = _core._stateless_check_move(text, moves, move, _seat_index(seat), chosen)
     if reason is None:
         return Verdict(True, None, legal, message)
     return Verdict(False, Refusal(reason), None, message)
