@@ -1,5 +1,5 @@
 """The Python API's per-call cost on a middlegame position (tests/data/fen4_real.txt, 3rd
-position), against the bare C++ work of the same call timed in a C++ loop (``_core._bare_cost``).
+position), against the bare C++ work of the same call timed in a C++ loop (``fourchess._timing.bare_cost``).
 Each benchmark records ``cpp_ns`` and ``python_over_cpp`` (best Python time / C++ time).
 
 Targets (issue 4): legal_moves <= 3 us, push+pop <= 1 us, Board(fen4) <= 5 us, copy() <= 0.5 us,
@@ -14,7 +14,7 @@ from __future__ import annotations
 from positions import MIDDLEGAME
 
 import fourchess
-from fourchess import _core
+from fourchess import _timing
 
 FEN4 = MIDDLEGAME.fen4
 
@@ -25,7 +25,7 @@ def _per_call(benchmark, call):
 
 
 def _compare(benchmark, op):
-    cpp = _core._bare_cost(FEN4, False, op, 20_000)
+    cpp = _timing.bare_cost(FEN4, False, op, 20_000)
     benchmark.extra_info["cpp_ns"] = round(cpp * 1e9, 1)
     benchmark.extra_info["python_over_cpp"] = round(benchmark.stats.stats.min / cpp, 2)
 

@@ -16,7 +16,6 @@
 #include "stateless_binding.h"
 
 #include <cctype>
-#include <chrono>
 #include <optional>
 #include <string>
 
@@ -362,37 +361,6 @@ PYBIND11_MODULE(_core, m) {
     }
     m.attr("MODERN_START_FEN4") = MODERN_START_FEN4;
     m.attr("CLASSIC_START_FEN4") = CLASSIC_START_FEN4;
-
-    // Seconds per call of the bare C++ work behind one Python API call, timed in a C++ loop with
-    // no Python in it: the denominator of the Python-call / C++ ratio that bench/ reports.
-    m.def("_bare_cost", [](const py::object& fen4_arg, bool ffa, const py::object& op_arg, int iterations) {
-        const std::string fen4 = fen4_text(fen4_arg), op = plain_text(op_arg, "op");
-        if (iterations < 1) throw py::value_error("iterations must be at least 1, got " + std::to_string(iterations));
-        const Mode mode = ffa ? Mode::FFA : Mode::TEAMS;
-        Rules rules;
-        rules.mode = mode;
-        const Position pos = read_fen4(fen4, rules);
-        MoveList list;
-        generate_legal(pos, list);
-        if (op != "legal_moves" && op != "push_pop" && op != "parse" && op != "fen4" && op != "copy")
-            throw py::value_error("op must be legal_moves, push_pop, parse, fen4 or copy, got '" + quoted(op) + "'");
-        if (op == "push_pop" && list.size == 0) throw py::value_error("push_pop needs a position with a legal move");
-        py::gil_scoped_release release;
-        Game game(pos, rules);
-        std::uint64_t sink = 0;
-        auto start = std::chrono::steady_clock::now();
-        for (int i = 0; i < iterations; ++i) {
-            if (op == "legal_moves") { generate_legal(pos, list); sink += static_cast<std::uint64_t>(list.size); }
-            else if (op == "push_pop") { game.push(legal_move_matching(game.position(), list.moves[0])); sink += game.pop().move.bits(); }
-            else if (op == "parse") sink += read_fen4(fen4, mode).key;
-            else if (op == "fen4") sink += write_fen4(pos).size();
-            else { Game copy = game; sink += copy.position().key; }
-        }
-        double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        static volatile std::uint64_t keep;  // so the loop is not optimised away
-        keep = sink;
-        return seconds / iterations;
-    }, py::arg("fen4"), py::arg("ffa"), py::arg("op"), py::arg("iterations"));
 
     py::class_<Piece>(m, "Piece", "A piece on the board; dead pieces belong to no seat.")
         .def(py::init(&make_piece), py::arg("piece_type"), py::arg("seat") = py::none(), py::arg("one_point_queen") = false,

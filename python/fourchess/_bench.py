@@ -9,7 +9,7 @@ import os
 import time
 from collections.abc import Callable
 
-from fourchess import _core
+from fourchess import _timing
 from fourchess.board import Board
 
 # The middlegame of bench/positions.py (tests/data/fen4_real.txt, 3rd position), Teams.
@@ -71,7 +71,7 @@ def run(depth: int = 6) -> list[tuple[str, str, str]]:
     ]
     for name, call, op in calls:
         python = _per_call(call)
-        cpp = _core._bare_cost(MIDDLEGAME, False, op, 20_000)
+        cpp = _timing.bare_cost(MIDDLEGAME, False, op, 20_000)
         rows.append((f"{name} (middlegame)", f"{python * 1e6:.2f} us", f"C++ alone {cpp * 1e6:.2f} us, ratio {python / cpp:.1f}"))
     return rows
 

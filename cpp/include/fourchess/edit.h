@@ -1,8 +1,9 @@
-// Editing a position one square at a time (Board.set_piece_at / remove_piece_at). The edited
-// placement is written and read back as FEN4 under the game's rules, so the result is exactly a
-// position the reader accepts, with every derived state (eliminations, walking kings, en passant
-// entries, the ending the board shows) worked out again. In FFA a seat's elimination is derived
-// from the board: it is out when it has no live king, or has resigned or timed out.
+// Editing a position one square at a time (Board.set_piece_at / remove_piece_at). The edit changes
+// the position's Setup (setup.h) and from_setup checks it under the game's rules, so the result is
+// exactly a position FEN4 reading would accept, with every derived state (eliminations, walking
+// kings, en passant entries, the ending the board shows) worked out again. In FFA a seat's
+// elimination is derived from the board: it is out when it has no live king, or has resigned or
+// timed out.
 #pragma once
 
 #include <stdexcept>
