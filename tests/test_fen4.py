@@ -10,7 +10,7 @@ import pytest
 import fourchess
 import fourchess.reference as reference
 from fourchess import Board, PieceType, Seat, parse_square
-from tables import real_fen4s
+from support.tables import real_fen4s
 
 DATA = Path(__file__).parent / "data"
 MODES = ("teams", "ffa")

@@ -1,41 +1,15 @@
-"""Small helpers for the rule tests: build FEN4 from a dict of pieces, read it back, list moves.
+"""FEN4 for the tests: write it from a dict of pieces, read it back into fields and pieces.
 
 Nothing here knows a chess rule; it only writes and reads the FEN4 text format (RULES.md §10).
 """
 
-import json
-import os
+from .squares import coords, on_board, square_name
 
-FILES = "abcdefghijklmn"
 SEAT_LETTERS = "RBYG"
 RED, BLUE, YELLOW, GREEN = 0, 1, 2, 3
-DATA_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir, "data", "rules")
 
 # The four kings on their modern start squares: most positions need all of them (Teams).
 HOME_KINGS = {"h1": "rK", "a7": "bK", "g14": "yK", "n8": "gK"}
-
-
-def on_board(file0, rank0):
-    return not ((file0 < 3 or file0 > 10) and (rank0 < 3 or rank0 > 10))
-
-
-def coords(name):
-    """'h1' -> (7, 0)."""
-    file0 = FILES.index(name[0])
-    rank0 = int(name[1:]) - 1
-    if not (0 <= rank0 < 14 and on_board(file0, rank0)):
-        raise ValueError(f"square {name!r} is not on the 160-square board")
-    return file0, rank0
-
-
-def sq(name):
-    """Square index, r * 14 + f (a1 = 0)."""
-    file0, rank0 = coords(name)
-    return rank0 * 14 + file0
-
-
-def square_name(file0, rank0):
-    return f"{FILES[file0]}{rank0 + 1}"
 
 
 def _flags(values):
@@ -113,27 +87,3 @@ def parse_fen4(text):
         "extras": extras,
         "board": board,
     }
-
-
-def moves(board):
-    """The legal moves in engine form."""
-    return {str(m) for m in board.legal_moves}
-
-
-def moves_from(board, square):
-    """The legal moves of the piece on `square`."""
-    return {m for m in moves(board) if m.split("-")[0] == square}
-
-
-def perft_counts(board, depth):
-    """The set of perft counts every way the implementation has of counting (the core counts the
-    last ply in bulk, or by making and unmaking each move): one element when they agree."""
-    try:
-        return {board.perft(depth), board.perft(depth, bulk=False)}
-    except TypeError:  # the reference counts one way only
-        return {board.perft(depth)}
-
-
-def load_cases(filename):
-    with open(os.path.join(DATA_DIR, filename), encoding="utf-8") as handle:
-        return json.load(handle)["cases"]
