@@ -17,15 +17,23 @@ def _flags(values):
 
 
 def fen4(pieces, turn="R", *, dead=(0, 0, 0, 0), short=(0, 0, 0, 0), long=(0, 0, 0, 0),
-         points=(0, 0, 0, 0), ply=0, ep=None, resigned=(), flagged=()):
-    """Write a FEN4 (x-corner dialect) from {'h1': 'rK', ...}.
+         points=(0, 0, 0, 0), ply=0, ep=None, resigned=(), flagged=(), extras=None, empty_runs=True):
+    """Write a FEN4 (x-corner dialect) from {'h1': 'rK', ...}; a square given None stays empty.
 
     turn: 'R'/'B'/'Y'/'G' or a seat number. ep: {seat: 'M:T'} or None. resigned, flagged: seats.
+    extras: the extras field's text as it is to be written (keys in an order of the test's
+    choosing), instead of ep, resigned and flagged. empty_runs=False writes every empty square as
+    a '1' of its own instead of one number a run of them: a spelling readers must accept too.
     """
     if not isinstance(turn, str):
         turn = SEAT_LETTERS[turn]
+    if extras is not None and (ep or resigned or flagged):
+        raise ValueError("extras is the whole extras field: give it or ep, resigned and flagged")
     cells_by_square = {}
     for name, piece in pieces.items():
+        if piece is None:
+            coords(name)  # on the board all the same
+            continue
         if len(piece) != 2 or piece[0] not in "rbygd" or piece[1] not in "PNBRQKD":
             raise ValueError(f"bad piece {piece!r} on {name}")
         cells_by_square[coords(name)] = piece
@@ -35,8 +43,10 @@ def fen4(pieces, turn="R", *, dead=(0, 0, 0, 0), short=(0, 0, 0, 0), long=(0, 0,
         for file0 in range(14):
             cell = "x" if not on_board(file0, rank0) else cells_by_square.get((file0, rank0))
             if cell is None:
-                run += 1
-                continue
+                if empty_runs:
+                    run += 1
+                    continue
+                cell = "1"
             if run:
                 cells.append(str(run))
                 run = 0
@@ -46,15 +56,17 @@ def fen4(pieces, turn="R", *, dead=(0, 0, 0, 0), short=(0, 0, 0, 0), long=(0, 0,
         ranks.append(",".join(cells))
     fields = [turn, _flags(dead), _flags(short), _flags(long),
               ",".join(str(p) for p in points), str(ply)]
-    extras = []
-    if ep:
-        entries = ", ".join(repr(ep.get(seat, "")) for seat in range(4))
-        extras.append("'enPassant':(" + entries.replace(", ", ",") + ")")
-    for key, seats in (("resigned", resigned), ("flagged", flagged)):
-        if seats:
-            extras.append(f"'{key}':(" + ",".join("true" if s in seats else "false" for s in range(4)) + ")")
+    if extras is None:
+        written = []
+        if ep:
+            entries = ", ".join(repr(ep.get(seat, "")) for seat in range(4))
+            written.append("'enPassant':(" + entries.replace(", ", ",") + ")")
+        for key, seats in (("resigned", resigned), ("flagged", flagged)):
+            if seats:
+                written.append(f"'{key}':(" + ",".join("true" if s in seats else "false" for s in range(4)) + ")")
+        extras = "{" + ",".join(written) + "}" if written else ""
     if extras:
-        fields.append("{" + ",".join(extras) + "}")
+        fields.append(extras)
     fields.append("/".join(ranks))
     return "-".join(fields)
 
