@@ -32,19 +32,19 @@ from __future__ import annotations
 
 import asyncio
 import os
-import sys
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 pytest.importorskip("starlette", reason="the load test needs the server extra: pip install '.[server]'")
-sys.path.insert(0, str(Path(__file__).parents[1] / "tests" / "server"))
 
+# load_check and server_load live beside this file; the server helpers are the tests' own
+# (tests/support, on sys.path through pyproject.toml's pytest pythonpath).
 from load_check import check_stored, read_games  # noqa: E402
-from postgres import postgres_cluster  # noqa: E402, F401  (the fixture)
 from server_load import LoadResult, percentile, run_load  # noqa: E402
-from server_processes import ProcessServer  # noqa: E402
+from support.postgres import postgres_cluster  # noqa: E402, F401  (the fixture)
+from support.server_processes import ProcessServer  # noqa: E402
 
 SECONDS = float(os.environ.get("FOURCHESS_LOAD_SECONDS", "20"))
 WARMUP = 3.0

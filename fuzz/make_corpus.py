@@ -4,13 +4,12 @@ python fuzz/make_corpus.py). Each seed is the option bytes a target reads first,
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
-FUZZ = Path(__file__).resolve().parent
-sys.path.insert(0, str(FUZZ))
+# Run as a script, fuzz/ is the first entry of sys.path: fuzz_targets (and adversarial) import.
+from fuzz_targets.positions import DATA, base_fen4s
 
-from fuzz_targets.positions import DATA, base_fen4s  # noqa: E402
+FUZZ = Path(__file__).resolve().parent
 
 TEAMS, FFA = b"\x00", b"\x01"
 

@@ -9,8 +9,9 @@ import pytest
 
 import fourchess
 import fourchess.reference as reference
-from fourchess import Board, PieceType, Seat, parse_square
-from tables import real_fen4s
+from fourchess import Board, PieceType, Seat
+from support.squares import sq
+from support.tables import real_fen4s
 
 DATA = Path(__file__).parent / "data"
 MODES = ("teams", "ffa")
@@ -49,10 +50,6 @@ def _is_x_dialect(fen4: str) -> bool:
     return len(ranks) == 14 and all(
         rank.startswith("x,x,x,") and rank.endswith(",x,x,x") for rank in ranks[:3] + ranks[11:]
     )
-
-
-def _sq(name: str) -> int:
-    return parse_square(name)
 
 
 # --- start positions -----------------------------------------------------------------------
@@ -165,7 +162,7 @@ def test_dead_pieces_drop_their_colour(impl: str, mode: str) -> None:
 
 def test_dead_piece_reads_as_no_seat() -> None:
     board = Board(_with_rank(RULES_MODERN_START, 6, "bB,bP,5,drP,4,gP,gB"), mode="ffa")
-    piece = board.piece_at(_sq("h6"))
+    piece = board.piece_at(sq("h6"))
     assert piece is not None and piece.is_dead and piece.seat is None
     assert piece.piece_type == PieceType.PAWN and piece.symbol() == "dP"
 
@@ -179,7 +176,7 @@ def test_one_point_queen_letter_d(impl: str, mode: str) -> None:
     assert cls(fen4, mode=mode).fen4() == fen4
     assert cls(fen4.replace("yD", "yQ"), mode=mode).fen4() != fen4  # D and Q are different pieces
     if impl == "core":
-        piece = Board(fen4, mode=mode).piece_at(_sq("g13"))
+        piece = Board(fen4, mode=mode).piece_at(sq("g13"))
         assert piece is not None and piece.is_one_point_queen and piece.piece_type == PieceType.QUEEN
         assert piece.seat == Seat.YELLOW
 
@@ -192,17 +189,17 @@ def test_line_1_reads_as_stated() -> None:
     for mode in MODES:
         board = Board(REAL[0][0], mode=mode)
         assert board.turn == Seat.YELLOW and board.ply_clock == 0 and board.points == (0, 0, 0, 0)
-        d4 = board.piece_at(_sq("d4"))
+        d4 = board.piece_at(sq("d4"))
         assert d4 is not None and d4.seat == Seat.BLUE and d4.piece_type == PieceType.PAWN
-        h3 = board.piece_at(_sq("h3"))
+        h3 = board.piece_at(sq("h3"))
         assert h3 is not None and h3.seat == Seat.RED and h3.piece_type == PieceType.PAWN
         for empty in ("b4", "c4", "h2"):
-            assert board.piece_at(_sq(empty)) is None
+            assert board.piece_at(sq(empty)) is None
         # Yellow's pawns are on rank 13: none attacks c4 (it would need one on b5 or d5), so
         # Yellow has just its 16 pawn and 4 knight moves and nothing lands on c4.
         moves = list(board.legal_moves)
         assert len(moves) == 20
-        assert all(move.to_square != _sq("c4") for move in moves)
+        assert all(move.to_square != sq("c4") for move in moves)
         assert "{'enPassant':('','c4:d4','','')}" in board.fen4()
 
 
@@ -225,8 +222,8 @@ def test_en_passant_from_an_extras_entry_is_generated(mode: str) -> None:
     assert "d3-d4" not in moves and "d3-e4" not in moves  # d4 is occupied, e4 empty
     assert {str(m) for m in reference.Board(EP_FOR_RED, mode=mode).legal_moves} == moves
     board.push_move("d3-c4")
-    assert board.piece_at(_sq("d4")) is None
-    c4 = board.piece_at(_sq("c4"))
+    assert board.piece_at(sq("d4")) is None
+    c4 = board.piece_at(sq("c4"))
     assert c4 is not None and c4.seat == Seat.RED and c4.piece_type == PieceType.PAWN
     assert board.ply_clock == 0  # fine point 9: en passant is a capture
     if mode == "ffa":
@@ -249,10 +246,10 @@ def test_more_hand_reads() -> None:
     assert line5.turn == Seat.YELLOW and line5.points == (15, 18, 9, 5)
     line8 = Board(REAL[7][0])
     assert line8.turn == Seat.RED
-    assert line8.king_square(Seat.YELLOW) == _sq("h14") and line8.king_square(Seat.GREEN) == _sq("n7")
+    assert line8.king_square(Seat.YELLOW) == sq("h14") and line8.king_square(Seat.GREEN) == sq("n7")
     assert Board(REAL[13][0]).turn == Seat.BLUE and Board(REAL[5][0]).turn == Seat.GREEN
     classic = Board(REAL[17][0])
-    assert str(classic.piece_at(_sq("a8"))) == "bK" and str(classic.piece_at(_sq("n7"))) == "gK"
+    assert str(classic.piece_at(sq("a8"))) == "bK" and str(classic.piece_at(sq("n7"))) == "gK"
 
 
 # Red's i1 and j1 are empty, so only the castling flag decides whether h1-j1 is legal (§4).

@@ -4,16 +4,11 @@ fine point 5."""
 
 from __future__ import annotations
 
-import os
-import sys
-
 import pytest
 
 import fourchess
 import fourchess.reference as reference
-
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "rules"))
-from rules_helpers import BLUE, HOME_KINGS, RED, YELLOW, fen4, parse_fen4  # noqa: E402
+from support.fen4 import BLUE, HOME_KINGS, RED, YELLOW, fen4, parse_fen4
 
 IMPLEMENTATIONS = {"core": fourchess.Board, "reference": reference.Board}
 MODES = ("teams", "ffa")

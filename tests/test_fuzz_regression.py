@@ -11,18 +11,18 @@ import sys
 from pathlib import Path
 
 import pytest
+from support.child_env import FUZZ, child_env
 
 ROOT = Path(__file__).resolve().parent.parent
 FUZZ_DATA = ROOT / "tests" / "data" / "fuzz"
 XFAIL: dict[str, str] = json.loads((FUZZ_DATA / "xfail.json").read_text())
 TARGETS = ("fen4_text", "move_text", "pgn4_text", "push_unchecked", "differential", "server_requests")
 
-# The check runs exactly as under atheris, minus atheris: fuzz/ on the path.
+# The check runs exactly as under atheris, minus atheris: fuzz/ on the path (PYTHONPATH).
 REPLAY = """
 import sys
-sys.path.insert(0, sys.argv[1])
 from fuzz_targets import targets
-targets()[sys.argv[2]](open(sys.argv[3], "rb").read())
+targets()[sys.argv[1]](open(sys.argv[2], "rb").read())
 """
 
 
@@ -42,17 +42,14 @@ def test_every_xfail_entry_names_a_saved_input():
 
 
 def test_the_check_functions_import_without_atheris():
-    sys.path.insert(0, str(ROOT / "fuzz"))
-    try:
-        from fuzz_targets import targets
-    finally:
-        sys.path.remove(str(ROOT / "fuzz"))
+    from fuzz_targets import targets  # fuzz/ is on sys.path: pytest's pythonpath
+
     assert sorted(targets()) == sorted(TARGETS)
     assert "atheris" not in sys.modules
 
 
 @pytest.mark.parametrize("target, path", saved_inputs())
 def test_saved_fuzz_input_replays_cleanly(target: str, path: Path):
-    replay = subprocess.run([sys.executable, "-c", REPLAY, str(ROOT / "fuzz"), target, str(path)],
-                            capture_output=True, text=True, timeout=120)
+    replay = subprocess.run([sys.executable, "-c", REPLAY, target, str(path)],
+                            capture_output=True, text=True, timeout=120, env=child_env(FUZZ))
     assert replay.returncode == 0, f"exit {replay.returncode}:\n{replay.stderr[-3000:]}"

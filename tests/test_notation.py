@@ -3,7 +3,7 @@
 import pytest
 
 from fourchess import AmbiguousMoveError, Board, IllegalMoveError, InvalidMoveError
-from rules.rules_helpers import HOME_KINGS, fen4
+from support.fen4 import HOME_KINGS, fen4
 
 
 @pytest.mark.parametrize("text, engine", [

@@ -6,7 +6,7 @@ import pytest
 
 import fourchess
 from fourchess import reference
-from tables import perft_rows
+from support.tables import perft_rows
 
 ROWS = perft_rows()
 

@@ -5,15 +5,10 @@ line names the files)."""
 from __future__ import annotations
 
 import json
-import os
-import sys
 import tempfile
 from pathlib import Path
 
 import pytest
-
-# games.py lives beside this file; make it importable whatever pytest's import mode is.
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 EVENT_LOG = pytest.StashKey[dict]()
 ADVERSARIAL_LOG = pytest.StashKey[dict]()

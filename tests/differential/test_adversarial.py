@@ -3,8 +3,9 @@
 On every position: the legal-move set, the list length, the count, perft(1) bulk and
 make/unmake, is_legal, the check status of every seat, the end and the winner; on one in
 PERFT2_EVERY also perft(2) both ways with every child compared (FEN4, points, eliminated seats
-and all of the above), on the rest CHILD_LIMIT children. The generator runs in a subprocess
-whose forked children hold the core, so a crash is a failing position, not a dead pytest.
+and all of the above), on the rest CHILD_LIMIT children. The generator (fuzz/adversarial) runs
+in a subprocess whose forked children hold the core, so a crash is a failing position, not a
+dead pytest.
 The shapes each position really has (read off the reference) are counted and reported.
 """
 
@@ -14,13 +15,13 @@ import functools
 import json
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
-from known_core_bugs import KNOWN_CORE_BUGS
+from adversarial.known_core_bugs import KNOWN_CORE_BUGS
+from support.child_env import FUZZ, child_env
 
-RUNNER = Path(__file__).with_name("adversarial_run.py")
+RUNNER = [sys.executable, "-m", "adversarial.run"]
 POSITIONS = 20_000
 SLOW_FACTOR = 10
 PERFT2_EVERY = 8
@@ -79,10 +80,10 @@ MINIMUM_SHAPES = {
 @functools.cache
 def _run(seed: int, positions: int) -> dict:
     command = [
-        sys.executable, str(RUNNER), "--seed", str(seed), "--count", str(positions),
+        *RUNNER, "--seed", str(seed), "--count", str(positions),
         "--perft2-every", str(PERFT2_EVERY), "--child-limit", str(CHILD_LIMIT),
     ]
-    done = subprocess.run(command, capture_output=True, text=True, timeout=600 + positions // 10)
+    done = subprocess.run(command, capture_output=True, text=True, timeout=600 + positions // 10, env=child_env(FUZZ))
     assert done.returncode == 0, f"the adversarial runner failed:\n{done.stderr[-3000:]}"
     return json.loads(done.stdout)
 
@@ -109,7 +110,7 @@ def _check_known_bugs_found(summary: dict) -> None:
     gone = [bug.tag for bug in KNOWN_CORE_BUGS
             if bug.seen_on_every_build and summary["known_bugs"].get(bug.tag, 0) == 0]
     assert not gone, (
-        f"known core bugs no longer found: {gone}; if fixed, delete them from known_core_bugs.py"
+        f"known core bugs no longer found: {gone}; if fixed, delete them from fuzz/adversarial/known_core_bugs.py"
         " and their xfail marks in tests/data/differential/adversarial_found.txt"
     )
 

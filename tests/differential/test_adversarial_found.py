@@ -3,8 +3,9 @@
 tests/data/differential/adversarial_found.txt holds one position per class of disagreement
 (mode ; options ; FEN4 ; known core bug tag or - ; what differed). Lines naming a known core
 bug that is not fixed yet are xfail(strict): the fix turns them into passes, which fail until
-the mark is dropped (delete the bug from known_core_bugs.py and its tag from the line). A crash
-from a memory error may not show on every build, so its lines are xfail without strict.
+the mark is dropped (delete the bug from fuzz/adversarial/known_core_bugs.py and its tag from
+the line). A crash from a memory error may not show on every build, so its lines are xfail
+without strict.
 """
 
 from __future__ import annotations
@@ -17,9 +18,10 @@ from pathlib import Path
 
 import pytest
 
-from known_core_bugs import BY_TAG
+from adversarial.known_core_bugs import BY_TAG
+from support.child_env import FUZZ, child_env
 
-RUNNER = Path(__file__).with_name("adversarial_run.py")
+RUNNER = [sys.executable, "-m", "adversarial.run"]
 FOUND = Path(__file__).parent.parent / "data" / "differential" / "adversarial_found.txt"
 
 
@@ -34,8 +36,8 @@ def _lines() -> list[list[str]]:
 @functools.cache
 def _results() -> list[dict]:
     """Each line compared in a forked child of one runner: a crash is that line's failure."""
-    command = [sys.executable, str(RUNNER), "--cases", str(FOUND), "--results", "--perft2-every", "1"]
-    done = subprocess.run(command, capture_output=True, text=True, timeout=600)
+    command = [*RUNNER, "--cases", str(FOUND), "--results", "--perft2-every", "1"]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=600, env=child_env(FUZZ))
     assert done.returncode == 0, f"the adversarial runner failed:\n{done.stderr[-3000:]}"
     return json.loads(done.stdout)
 

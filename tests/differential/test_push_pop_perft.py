@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import fourchess
-from games import MODES, start_positions
+from support.differential_games import MODES, start_positions
 
 
 def _walk(board: fourchess.Board, depth: int, failures: list[str]) -> int:

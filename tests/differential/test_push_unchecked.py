@@ -13,7 +13,7 @@ import pytest
 import fourchess
 import fourchess.reference
 from fourchess.reference.movegen import pseudo_legal_moves
-from games import MODES, differences, observe, start_positions
+from support.differential_games import MODES, differences, observe, start_positions
 
 PROMOTIONS = (None, fourchess.PieceType.QUEEN, fourchess.PieceType.ROOK,
               fourchess.PieceType.BISHOP, fourchess.PieceType.KNIGHT)

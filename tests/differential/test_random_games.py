@@ -13,7 +13,7 @@ import time
 
 import pytest
 
-from games import MODES, Summary, play_games
+from support.differential_games import MODES, Summary, play_games
 
 GAMES_PER_START = 4
 SLOW_FACTOR = 10

@@ -12,8 +12,8 @@ import pytest
 
 import fourchess
 import fourchess.reference
-from games import choose, differences, observe
-from move_events import en_passant_entries, move_facts
+from support.differential_games import choose, differences, observe
+from support.move_events import en_passant_entries, move_facts
 
 GAMES_PER_VARIANT = 12
 MAX_STEPS = 3_000  # a safety net: the fifty-move rule ends every game long before

@@ -4,7 +4,7 @@ import pytest
 
 from fourchess import Board, Termination
 from fourchess.players import GreedyPlayer
-from rules.rules_helpers import HOME_KINGS, fen4
+from support.fen4 import HOME_KINGS, fen4
 
 # Red to move, Teams. Red's rook e4 sees Blue's queen e9 up an empty e-file (e5..e8) and no Blue
 # or Green piece defends e9; Red's pawn g4 can take Blue's pawn h5 (a Red pawn captures r+1,

@@ -13,7 +13,7 @@ from fourchess import MODERN_START_FEN4, Board, Move, Team, Termination, pgn4
 from fourchess.engine.match import GameTask, MatchConfig, MatchError, read_openings, run_game, run_match, schedule
 from fourchess.engine.match_summary import MatchSummary
 from fourchess.players import RandomPlayer
-from rules.rules_helpers import fen4
+from support.fen4 import fen4
 
 
 

@@ -11,7 +11,7 @@ import pytest
 
 from fourchess import Board
 from fourchess.engine import search
-from rules_helpers import fen4
+from support.fen4 import fen4
 
 # Blue's king boxed in on a4 by its own pawns: a4's neighbours are a5, b4 and b5 (a3 and b3 are
 # corner cells), so a rook check along the a-file with a5 covered is mate unless Blue can take

@@ -4,7 +4,8 @@ dead pieces attack nothing but block (RULES.md §4, §7)."""
 from __future__ import annotations
 
 import pytest
-from rules_helpers import HOME_KINGS, fen4, sq
+from support.fen4 import HOME_KINGS, fen4
+from support.squares import sq
 
 from fourchess import Board, PieceType, Seat
 

@@ -6,7 +6,8 @@ long (field 4)."""
 from __future__ import annotations
 
 import pytest
-from rules_helpers import HOME_KINGS, fen4, sq
+from support.fen4 import HOME_KINGS, fen4
+from support.squares import sq
 
 from fourchess import Board, Seat
 

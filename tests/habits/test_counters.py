@@ -5,7 +5,7 @@ order R, B, Y, G, as the PGN4 writer numbers its rounds."""
 from __future__ import annotations
 
 import pytest
-from rules_helpers import HOME_KINGS, fen4
+from support.fen4 import HOME_KINGS, fen4
 
 from fourchess import Board, Seat, pgn4
 

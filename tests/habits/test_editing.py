@@ -5,7 +5,8 @@ unchanged) and, like python-chess's, clear the move stack."""
 from __future__ import annotations
 
 import pytest
-from rules_helpers import HOME_KINGS, fen4, sq
+from support.fen4 import HOME_KINGS, fen4
+from support.squares import sq
 
 from fourchess import Board, Piece, PositionEditError, Rules, Seat, Termination
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from rules_helpers import HOME_KINGS, fen4
+from support.fen4 import HOME_KINGS, fen4
 
 from fourchess import Board, Rules, Seat, Termination
 

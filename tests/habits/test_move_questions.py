@@ -9,7 +9,8 @@ turns. Both take any move push_unchecked takes (pseudo-legal, game going), else 
 from __future__ import annotations
 
 import pytest
-from rules_helpers import HOME_KINGS, fen4, sq
+from support.fen4 import HOME_KINGS, fen4
+from support.squares import sq
 
 from fourchess import Board, IllegalMoveError, Move, Seat
 

@@ -4,7 +4,8 @@ Piece(...) and Piece.from_symbol()."""
 from __future__ import annotations
 
 import pytest
-from rules_helpers import HOME_KINGS, fen4, on_board, sq
+from support.fen4 import HOME_KINGS, fen4
+from support.squares import on_board, sq
 
 import fourchess
 from fourchess import Board, Piece, PieceType, Seat

@@ -4,7 +4,8 @@ Move.from_uci / parse_uci / push_uci (the engine form the UCI dialect speaks, do
 from __future__ import annotations
 
 import pytest
-from rules_helpers import HOME_KINGS, fen4, sq
+from support.fen4 import HOME_KINGS, fen4
+from support.squares import sq
 
 from fourchess import AmbiguousMoveError, Board, IllegalMoveError, InvalidMoveError, Move, PieceType
 

@@ -10,7 +10,7 @@ import io
 import pytest
 
 from fourchess import Board, GameEvent, Seat, pgn4
-from pgn4_games import CONSTRUCTED, REAL
+from support.pgn4_games import CONSTRUCTED, REAL
 
 # thethirdone's long Teams game is written for a setup the reader cannot find (test_write.py).
 RECORDS = REAL + [path for path in CONSTRUCTED if "thethirdone" not in path.name]

@@ -6,7 +6,7 @@ import sys
 import pytest
 
 from fourchess import pgn4
-from pgn4_games import text
+from support.pgn4_games import text
 
 LONGEST = "ffa-hornet-101543960.pgn4"  # 386 slots, the longest real record here
 

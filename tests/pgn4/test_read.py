@@ -5,7 +5,7 @@ import io
 import pytest
 
 from fourchess import MODERN_START_FEN4, Seat, pgn4
-from pgn4_games import text
+from support.pgn4_games import text
 
 RED, BLUE, YELLOW, GREEN = range(4)
 

@@ -11,7 +11,7 @@ import pytest
 
 from fourchess import pgn4
 from fourchess.pgn4.tokens import tokenize_movetext
-from pgn4_games import REAL
+from support.pgn4_games import REAL
 
 # file -> why the core cannot follow the record (the exact entry and the rule that differs).
 DIVERGES: dict[str, str] = {}

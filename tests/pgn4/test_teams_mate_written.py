@@ -4,8 +4,8 @@ in the mated seat's own slot, as chess.com's records do (519084: '7. ... Qi4-h3+
 import io
 
 from fourchess import Board, Termination, pgn4
-from pgn4_games import text
-from rules.rules_helpers import fen4
+from support.fen4 import fen4
+from support.pgn4_games import text
 
 # Blue's king a7 boxed in by Red's rook on b4 (b5..b11); Rd11-a11 checks along the a-file.
 MATE_IN_ONE = {"h1": "rK", "a7": "bK", "g14": "yK", "n8": "gK", "b4": "rR", "d11": "rR"}

@@ -5,7 +5,7 @@ import io
 import pytest
 
 from fourchess import Board, Move, pgn4
-from pgn4_games import CONSTRUCTED, DATA, text
+from support.pgn4_games import CONSTRUCTED, DATA, text
 
 
 def read(source):
@@ -42,7 +42,7 @@ KINGS = {"h1": "rK", "a7": "bK", "g14": "yK", "n8": "gK", "m6": "gP"}
      "Red's walking king on d1 newly checked and mated"),
 ])
 def test_check_suffixes(pieces, turn, move, token, why):
-    from rules.rules_helpers import fen4
+    from support.fen4 import fen4
     pieces = {square: piece for square, piece in pieces.items() if piece is not None}
     walking = {"resigned": (0,), "dead": (1, 0, 0, 0)} if token.endswith("#") else {}
     board = Board(fen4(pieces, turn, **walking), mode="ffa")

@@ -1,9 +1,10 @@
 """Game rules of issue 3 in the reference: Rules, resign/timeout/claim, walking kings, history
 draws, the move limit, outcome() and result() (RULES.md §6-8, docs/rules.md decisions).
 
-Every position is hand-made with fen4_builder; the comments say why each number is what it is.
+Every position is hand-made with the tests' FEN4 writer (support.fen4); the comments say why each number is what it is.
 """
 
+import functools
 import random
 
 import pytest
@@ -12,21 +13,16 @@ from fourchess.reference import (
     Board, GameEvent, IllegalMoveError, Outcome, Rules, Team, Termination,
 )
 
-from .fen4_builder import build_fen4
+from support.fen4 import fen4
+from support.moves import moves
+from support.squares import sq
 
-FILES = "abcdefghijklmn"
+# Every empty square written as a '1' of its own: the reader must accept that spelling too.
+build_fen4 = functools.partial(fen4, empty_runs=False)
 KINGS = {"h1": "rK", "a7": "bK", "g14": "yK", "n8": "gK"}
 FFA = Rules(mode="ffa")
 HOUSE = Rules.house()
 T = Termination
-
-
-def sq(name: str) -> int:
-    return (int(name[1:]) - 1) * 14 + FILES.index(name[0])
-
-
-def moves(board: Board) -> set[str]:
-    return {str(move) for move in board.legal_moves}
 
 
 def flags(key: str, *seats: int) -> str:
@@ -163,7 +159,7 @@ def test_ffa_actions_refused_for_an_eliminated_or_walking_seat() -> None:
 
 def test_ffa_third_resignation_ends_the_game_with_last_player_bonus() -> None:
     """Three walking kings still live when Green is the last active seat: +20 each."""
-    board = Board(build_fen4(FFA_CELLS, points="5,0,30,0"), rules=FFA)
+    board = Board(build_fen4(FFA_CELLS, points=(5, 0, 30, 0)), rules=FFA)
     board.resign(1)
     board.timeout(2)
     assert board.outcome() is None
@@ -178,7 +174,7 @@ def test_ffa_third_resignation_ends_the_game_with_last_player_bonus() -> None:
 
 
 def test_ffa_third_resignation_under_house_rules_gives_no_bonus() -> None:
-    board = Board(build_fen4(FFA_CELLS, points="5,0,30,0"), rules=HOUSE)
+    board = Board(build_fen4(FFA_CELLS, points=(5, 0, 30, 0)), rules=HOUSE)
     for seat in (1, 2, 0):
         board.resign(seat)
     assert board.outcome() == Outcome(T.THREE_ELIMINATED, frozenset({2}),
@@ -198,7 +194,7 @@ def test_ffa_resignation_leaving_two_seats_21_apart_ends_on_the_gap() -> None:
     apart. Green, left standing, takes +20 for each other live king, Red's and Yellow's walking
     one (docs/rules.md §7, decision 11), and the game is over, so a claim comes too late."""
     cells = {**FFA_CELLS, "a7": "dK"}
-    board = Board(build_fen4(cells, dead="0,1,0,0", points="40,0,0,10"), rules=FFA)
+    board = Board(build_fen4(cells, dead=(0, 1, 0, 0), points=(40, 0, 0, 10)), rules=FFA)
     board.resign(2)
     assert board.outcome() == Outcome(T.POINTS_LEAD, frozenset({3}), ((3,), (0,), (1, 2)),
                                       (40, 0, 0, 50))
@@ -215,8 +211,8 @@ def test_claim_win_refusals_name_the_reason() -> None:
     with pytest.raises(ValueError, match="FFA"):
         Board().claim_win(0)
     with pytest.raises(ValueError, match="two active"):
-        Board(build_fen4(FFA_CELLS, points="50,0,0,0"), rules=FFA).claim_win(0)
-    board = Board(build_fen4(TWO_ACTIVE, dead="0,1,1,0", points="30,0,0,10"), rules=FFA)
+        Board(build_fen4(FFA_CELLS, points=(50, 0, 0, 0)), rules=FFA).claim_win(0)
+    board = Board(build_fen4(TWO_ACTIVE, dead=(0, 1, 1, 0), points=(30, 0, 0, 10)), rules=FFA)
     with pytest.raises(ValueError, match="leads by 20"):
         board.claim_win(0)
     with pytest.raises(ValueError, match="leads by -20"):
@@ -229,7 +225,7 @@ def test_claim_win_refusals_name_the_reason() -> None:
 def test_claim_win_accepted() -> None:
     """Under RULES.md §7 two active seats 21 apart end the game by themselves, so a game never
     reaches an accepted claim; clear that automatic end (white box) to test the claim itself."""
-    board = Board(build_fen4(TWO_ACTIVE, dead="0,1,1,0", points="31,0,0,10"), rules=FFA)
+    board = Board(build_fen4(TWO_ACTIVE, dead=(0, 1, 1, 0), points=(31, 0, 0, 10)), rules=FFA)
     assert board.termination() is T.POINTS_LEAD
     board._position.ended = None  # as if the automatic end had not fired
     before = board.fen4()
@@ -247,9 +243,9 @@ CASTLE_CELLS = {**RED_WALKS_CELLS, "d1": "rR", "k1": "rR"}
 
 
 def test_walking_king_moves_only_its_king_and_never_castles() -> None:
-    live = Board(build_fen4(CASTLE_CELLS, short="1,0,0,0", long="1,0,0,0"), rules=FFA)
+    live = Board(build_fen4(CASTLE_CELLS, short=(1, 0, 0, 0), long=(1, 0, 0, 0)), rules=FFA)
     assert {"h1-j1", "h1-f1", "e2-e4", "d1-d2"} <= moves(live)
-    walking = Board(build_fen4(CASTLE_CELLS, short="1,0,0,0", long="1,0,0,0",
+    walking = Board(build_fen4(CASTLE_CELLS, short=(1, 0, 0, 0), long=(1, 0, 0, 0),
                                extras=flags("resigned", 0)), rules=FFA)
     assert walking.walking_kings == frozenset({0}) and walking.turn == 0
     assert moves(walking) == {"h1-g1", "h1-i1", "h1-g2", "h1-h2", "h1-i2"}
@@ -281,7 +277,7 @@ def test_walking_king_earns_nothing() -> None:
 
 def test_walking_king_attacks_like_a_king() -> None:
     """Yellow's walking king on f3 guards g2, so Red's king may not step there; it still blocks."""
-    cells = {**KINGS, "g14": "1", "f3": "yK", "d2": "rP"}
+    cells = {**KINGS, "g14": None, "f3": "yK", "d2": "rP"}
     board = Board(build_fen4(cells, extras=flags("resigned", 2)), rules=FFA)
     assert "h1-g2" not in moves(board) and "h1-h2" in moves(board)
     assert not board.is_check()
@@ -290,7 +286,7 @@ def test_walking_king_attacks_like_a_king() -> None:
 def test_walking_king_is_not_counted_for_the_check_bonus() -> None:
     """e5-e7 attacks Blue's king a7 and Green's king n7 along rank 7: +5 with both active,
     nothing when Green's king walks (one check scores nothing)."""
-    cells = {**KINGS, "n8": "1", "n7": "gK", "e5": "rR"}
+    cells = {**KINGS, "n8": None, "n7": "gK", "e5": "rR"}
     active = Board(build_fen4(cells), rules=FFA)
     active.push_move("e5-e7")
     assert active.points == (5, 0, 0, 0)
@@ -327,7 +323,7 @@ def test_stalemating_a_walking_king_shares_its_20_among_the_active_seats() -> No
     is not attacked and has no move. Red, Blue and Green share its 20: 20 / 3 rounded, +7 each;
     Yellow's king dies."""
     cells = {**KINGS, "d13": "rR", "f2": "rR", "k2": "rR"}
-    board = Board(build_fen4(cells, points="1,2,3,4", extras=YELLOW_WALKS), rules=FFA)
+    board = Board(build_fen4(cells, points=(1, 2, 3, 4), extras=YELLOW_WALKS), rules=FFA)
     assert moves(board) >= {"k2-h2"}
     board.push_move("k2-h2")
     assert board.points == (8, 9, 3, 11)
@@ -336,7 +332,7 @@ def test_stalemating_a_walking_king_shares_its_20_among_the_active_seats() -> No
 
 def test_last_player_bonus_after_a_king_capture() -> None:
     """Blue and Yellow walk; Red takes Green's king on e5: +20, then +20 per walking king."""
-    cells = {**KINGS, "n8": "1", "e5": "gK", "e2": "rR"}
+    cells = {**KINGS, "n8": None, "e5": "gK", "e2": "rR"}
     extras = "{'resigned':(false,true,false,false),'flagged':(false,false,true,false)}"
     board = Board(build_fen4(cells, extras=extras), rules=FFA)
     assert board.walking_kings == frozenset({1, 2}) and board.eliminated == frozenset({1, 2})
@@ -383,7 +379,7 @@ def test_fen4_key_order_and_dead_seat_without_flag_is_not_walking() -> None:
     extras = ("{'flagged':(false,false,true,false),'resigned':(false,true,false,false),"
               "'enPassant':('e3:e4','','','')}")
     cells = {**KINGS, "e4": "rP"}
-    board = Board(build_fen4(cells, dead="0,0,0,1", extras=extras), rules=FFA)
+    board = Board(build_fen4(cells, dead=(0, 0, 0, 1), extras=extras), rules=FFA)
     assert board.walking_kings == frozenset({1, 2}) and board.piece_at(sq("n8")) == "dK"
     written = ("{'enPassant':('e3:e4','','',''),'resigned':(false,true,false,false),"
                "'flagged':(false,false,true,false)}")
@@ -450,7 +446,7 @@ def test_teams_threefold_repetition_on_the_third_occurrence() -> None:
 
 
 def test_ffa_threefold_repetition_pays_10_to_each_active_seat() -> None:
-    board = Board(build_fen4(FFA_CELLS, points="3,0,0,0"), rules=FFA)
+    board = Board(build_fen4(FFA_CELLS, points=(3, 0, 0, 0)), rules=FFA)
     play(board, *SHUFFLE, *SHUFFLE)
     assert board.outcome() == Outcome(T.THREEFOLD_REPETITION, frozenset({0}), ((0,), (1, 2, 3)),
                                       (13, 10, 10, 10))
@@ -464,7 +460,7 @@ def test_repetition_counts_only_equal_positions() -> None:
     clears it): 16 plies repeat the position after ply 8 only twice; the position after ply 1
     comes a third time at ply 17."""
     cells = {**KINGS, "k1": "rR"}
-    board = Board(build_fen4(cells, short="1,0,0,0"))
+    board = Board(build_fen4(cells, short=(1, 0, 0, 0)))
     play(board, *SHUFFLE, *SHUFFLE)
     assert board.outcome() is None
     play(board, SHUFFLE[0])
@@ -499,7 +495,7 @@ def test_pawn_move_resets_the_ply_clock() -> None:
 
 def test_ffa_fifty_move_rule_with_three_seats_at_150_plies() -> None:
     cells = {**FFA_CELLS, "g14": "dK"}
-    board = Board(build_fen4(cells, dead="0,0,1,0", ply=147), rules=FFA)
+    board = Board(build_fen4(cells, dead=(0, 0, 1, 0), ply=147), rules=FFA)
     play(board, "h1-g1", "a7-b7")
     assert board.outcome() is None
     play(board, "n8-m8")
@@ -536,7 +532,7 @@ def test_teams_move_limit_is_a_draw() -> None:
 
 def test_ffa_move_limit_ranks_by_points_without_bonus() -> None:
     """Actions are not moves: the resignation does not count toward the limit."""
-    board = Board(build_fen4(FFA_CELLS, points="5,3,9,0"), rules=Rules(mode="ffa", move_limit=3))
+    board = Board(build_fen4(FFA_CELLS, points=(5, 3, 9, 0)), rules=Rules(mode="ffa", move_limit=3))
     play(board, "h1-g1")
     board.resign(1)
     play(board, "g14-g13")
@@ -563,7 +559,7 @@ def test_teams_stalemate_and_checkmate_outcomes() -> None:
 
 
 def test_teams_king_capture_outcome() -> None:
-    cells = {**KINGS, "n8": "1", "k2": "gK", "h2": "rR"}
+    cells = {**KINGS, "n8": None, "k2": "gK", "h2": "rR"}
     board = Board(build_fen4(cells))
     assert board.result() == "*"
     board.push_move("h2-k2")
@@ -582,7 +578,7 @@ def test_ffa_insufficient_material_outcome() -> None:
 
 def test_ffa_points_lead_outcome_after_a_move() -> None:
     cells = {**KINGS, "e1": "rR", "e3": "yP", "e13": "yP"}
-    board = Board(build_fen4(cells, dead="0,1,0,1", points="30,0,10,0"), rules=FFA)
+    board = Board(build_fen4(cells, dead=(0, 1, 0, 1), points=(30, 0, 10, 0)), rules=FFA)
     board.push_move("e1-e3")
     assert board.outcome() == Outcome(T.POINTS_LEAD, frozenset({0}), ((0,), (2,), (1, 3)),
                                       (31, 0, 30, 0))

@@ -1,21 +1,18 @@
 """Targeted positions for the rules perft from the start cannot reach (RULES.md §4-7)."""
 
+import functools
+
 import pytest
 
 from fourchess.reference import Board, IllegalMoveError, InvalidMoveError
 
-from .fen4_builder import build_fen4
+from support.fen4 import fen4
+from support.moves import moves
+from support.squares import sq
 
-FILES = "abcdefghijklmn"
+# Every empty square written as a '1' of its own: the reader must accept that spelling too.
+build_fen4 = functools.partial(fen4, empty_runs=False)
 KINGS = {"h1": "rK", "a7": "bK", "g14": "yK", "n8": "gK"}
-
-
-def sq(name: str) -> int:
-    return (int(name[1:]) - 1) * 14 + FILES.index(name[0])
-
-
-def moves(board: Board) -> set[str]:
-    return {str(move) for move in board.legal_moves}
 
 
 # --- en passant ---------------------------------------------------------------------------
@@ -58,7 +55,7 @@ CASTLE_CELLS = {**KINGS, "d1": "rR", "k1": "rR", "d14": "yR"}
 
 
 def test_red_castles_both_ways_and_loses_rights() -> None:
-    board = Board(build_fen4(CASTLE_CELLS, short="1,0,0,0", long="1,0,0,0"))
+    board = Board(build_fen4(CASTLE_CELLS, short=(1, 0, 0, 0), long=(1, 0, 0, 0)))
     assert {"h1-j1", "h1-f1"} <= moves(board)
     board.push_move("h1-j1")
     assert board.piece_at(sq("j1")) == "rK" and board.piece_at(sq("i1")) == "rR"
@@ -69,15 +66,15 @@ def test_red_castles_both_ways_and_loses_rights() -> None:
 
 
 def test_no_castling_through_an_enemy_attack_but_partner_attack_is_fine_in_teams() -> None:
-    enemy = Board(build_fen4({**CASTLE_CELLS, "i10": "bR"}, short="1,0,0,0", long="1,0,0,0"))
+    enemy = Board(build_fen4({**CASTLE_CELLS, "i10": "bR"}, short=(1, 0, 0, 0), long=(1, 0, 0, 0)))
     assert "h1-j1" not in moves(enemy) and "h1-f1" in moves(enemy)
     partner = {**CASTLE_CELLS, "i10": "yR"}
-    assert "h1-j1" in moves(Board(build_fen4(partner, short="1,0,0,0", long="1,0,0,0")))
-    assert "h1-j1" not in moves(Board(build_fen4(partner, short="1,0,0,0", long="1,0,0,0"), mode="ffa"))
+    assert "h1-j1" in moves(Board(build_fen4(partner, short=(1, 0, 0, 0), long=(1, 0, 0, 0))))
+    assert "h1-j1" not in moves(Board(build_fen4(partner, short=(1, 0, 0, 0), long=(1, 0, 0, 0)), mode="ffa"))
 
 
 def test_rook_corner_touched_clears_that_side_only() -> None:
-    board = Board(build_fen4(CASTLE_CELLS, short="1,0,0,0", long="1,0,0,0"))
+    board = Board(build_fen4(CASTLE_CELLS, short=(1, 0, 0, 0), long=(1, 0, 0, 0)))
     board.push_move("k1-k2")
     assert board.fen4().split("-")[2:4] == ["0,0,0,0", "1,0,0,0"]
 
@@ -104,7 +101,7 @@ def test_ffa_promotion_is_the_one_point_queen() -> None:
 
 def test_teams_king_capture_ends_the_game_even_when_pinned() -> None:
     # Red's rook on h2 is pinned by Blue's queen on h5 yet may still take Green's king on k2.
-    cells = {**KINGS, "h5": "bQ", "h2": "rR", "n8": "1", "k2": "gK"}
+    cells = {**KINGS, "h5": "bQ", "h2": "rR", "n8": None, "k2": "gK"}
     board = Board(build_fen4(cells))
     assert "h2-k2" in moves(board)
     assert "h2-g2" not in moves(board)
@@ -114,7 +111,7 @@ def test_teams_king_capture_ends_the_game_even_when_pinned() -> None:
 
 
 def test_ffa_king_capture_scores_and_eliminates() -> None:
-    cells = {**KINGS, "a7": "1", "e5": "bK", "e6": "bP", "e2": "rR"}
+    cells = {**KINGS, "a7": None, "e5": "bK", "e6": "bP", "e2": "rR"}
     board = Board(build_fen4(cells), mode="ffa")
     board.push_move("e2-e5")
     assert board.eliminated == frozenset({1})
@@ -126,7 +123,7 @@ def test_ffa_king_capture_scores_and_eliminates() -> None:
 
 
 # Blue's king on a8: the rook on b11 covers b4-b10, the rook coming to a5 checks up the a-file.
-MATE_CELLS = {**KINGS, "a7": "1", "a8": "bK", "b11": "rR", "j5": "rR"}
+MATE_CELLS = {**KINGS, "a7": None, "a8": "bK", "b11": "rR", "j5": "rR"}
 
 
 def test_ffa_checkmate_after_the_move_eliminates_and_pays_the_mover() -> None:
@@ -148,7 +145,7 @@ def test_teams_checkmate_is_decided_on_the_victims_turn() -> None:
 
 def test_ffa_stalemate_pays_the_stalemated_seat() -> None:
     # After j6-j7 Blue's king on a8 is not attacked, but a7, a9 and the b-file are.
-    cells = {**KINGS, "a7": "1", "a8": "bK", "b11": "rR", "j9": "rR", "j6": "rR"}
+    cells = {**KINGS, "a7": None, "a8": "bK", "b11": "rR", "j9": "rR", "j6": "rR"}
     board = Board(build_fen4(cells), mode="ffa")
     board.push_move("j6-j7")
     assert board.eliminated == frozenset({1})
@@ -158,7 +155,7 @@ def test_ffa_stalemate_pays_the_stalemated_seat() -> None:
 @pytest.mark.parametrize(("piece", "bonus"), [("rR", 5), ("rQ", 1)])
 def test_ffa_double_check_bonus(piece: str, bonus: int) -> None:
     # Landing on e7 attacks both Blue's king on a7 and Green's king on n7 along rank 7.
-    cells = {**KINGS, "n8": "1", "n7": "gK", "e5": piece}
+    cells = {**KINGS, "n8": None, "n7": "gK", "e5": piece}
     board = Board(build_fen4(cells), mode="ffa")
     board.push_move("e5-e7")
     assert board.points == (bonus, 0, 0, 0)
@@ -169,7 +166,7 @@ def test_ffa_double_check_bonus(piece: str, bonus: int) -> None:
 
 def test_ffa_21_point_gap_ends_the_game_and_pays_the_trailing_seat() -> None:
     cells = {**KINGS, "e1": "rR", "e3": "yP", "e13": "yP"}
-    board = Board(build_fen4(cells, dead="0,1,0,1", points="30,0,10,0"), mode="ffa")
+    board = Board(build_fen4(cells, dead=(0, 1, 0, 1), points=(30, 0, 10, 0)), mode="ffa")
     assert board.eliminated == frozenset({1, 3}) and not board.is_game_over()
     board.push_move("e1-e3")
     assert board.points == (31, 0, 30, 0)

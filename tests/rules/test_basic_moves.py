@@ -5,8 +5,10 @@ The table lives in tests/data/rules/basic_moves.json; each case names its reason
 
 import pytest
 
-from rules_helpers import HOME_KINGS, fen4, load_cases, moves, moves_from
-from test_fen4_builder import CLASSIC_START, MODERN_START
+from support.fen4 import HOME_KINGS, fen4
+from support.moves import moves, moves_from
+from support.start_positions import CLASSIC_START, MODERN_START
+from support.tables import load_cases
 
 CASES = load_cases("basic_moves.json")
 

@@ -2,7 +2,8 @@
 
 import pytest
 
-from rules_helpers import fen4, moves, moves_from, parse_fen4
+from support.fen4 import fen4, parse_fen4
+from support.moves import moves, moves_from
 
 ALL = (1, 1, 1, 1)
 

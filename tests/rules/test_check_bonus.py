@@ -7,7 +7,7 @@ h3..n9 and f3..a8), and the g-file stays clear of kings unless Yellow stands on 
 
 import pytest
 
-from rules_helpers import fen4
+from support.fen4 import fen4
 
 
 def rank7(piece, yellow="j14", green="n7", **extra):

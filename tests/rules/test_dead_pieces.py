@@ -1,7 +1,8 @@
 """Dead pieces (FFA): they block, never attack, check or pin, and are captured for 0 points
 (RULES.md §7, §11.7, docs/rules.md §7, decision 1). Blue is eliminated in every position here."""
 
-from rules_helpers import fen4, moves, moves_from, parse_fen4
+from support.fen4 import fen4, parse_fen4
+from support.moves import moves, moves_from
 
 BLUE_OUT = (0, 1, 0, 0)
 # Yellow keeps a pawn so that not every active seat has a bare king (that would be a drawn,

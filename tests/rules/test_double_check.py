@@ -4,7 +4,8 @@ legal. Each position is worked out by hand in its comment."""
 
 import pytest
 
-from rules_helpers import fen4, moves, parse_fen4, perft_counts
+from support.fen4 import fen4, parse_fen4
+from support.moves import moves, perft_counts
 
 # Red's king h1 is checked by Yellow's queen h3 (along h2) and Yellow's knight g3. Red's bishop d6
 # sees Yellow's king on j12 (e7 f8 g9 h10 i11). King steps: g1 and i1 are safe; g2, h2 and i2

@@ -1,6 +1,6 @@
 """History draws (RULES.md §8), the move limit, and outcome()/result() for each way a game ends."""
 
-from rules_helpers import BLUE, GREEN, HOME_KINGS, RED, YELLOW, fen4
+from support.fen4 import BLUE, GREEN, HOME_KINGS, RED, YELLOW, fen4
 
 # Each seat's knight out and back: after 8 moves the start position stands again.
 KNIGHT_SHUFFLE = ["e1-f3", "a5-c4", "j14-i12", "n10-l11", "f3-e1", "c4-a5", "i12-j14", "l11-n10"]

@@ -2,7 +2,9 @@
 
 import pytest
 
-from rules_helpers import fen4, moves, moves_from, on_board, parse_fen4
+from support.fen4 import fen4, parse_fen4
+from support.moves import moves, moves_from
+from support.squares import on_board
 
 
 def play(board, sequence):

@@ -4,7 +4,8 @@ in most positions."""
 
 import pytest
 
-from rules_helpers import fen4, moves
+from support.fen4 import fen4
+from support.moves import moves
 
 TWO_LEFT = (0, 1, 1, 0)
 DEAD_BLUE_YELLOW = {"a7": "dK", "g14": "dK"}

@@ -1,6 +1,7 @@
 """FFA checkmate and stalemate of a seat that is not the next to move (RULES.md §7, §11.2-3)."""
 
-from rules_helpers import fen4, moves, parse_fen4
+from support.fen4 import fen4, parse_fen4
+from support.moves import moves
 
 
 def test_mate_of_yellow_on_reds_move(Board):

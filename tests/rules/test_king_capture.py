@@ -2,7 +2,8 @@
 
 import pytest
 
-from rules_helpers import fen4, moves, moves_from, parse_fen4, perft_counts
+from support.fen4 import fen4, parse_fen4
+from support.moves import moves, moves_from, perft_counts
 
 # Red to move. Green's rook h6 checks Red's king h1 down the h-file; Green's bishop d5 pins Red's
 # bishop g2 to h1; that pinned bishop attacks Blue's king on m8 (g2-h3-i4-j5-k6-l7-m8).

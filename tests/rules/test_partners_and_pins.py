@@ -2,7 +2,8 @@
 
 import pytest
 
-from rules_helpers import fen4, moves, moves_from
+from support.fen4 import fen4
+from support.moves import moves, moves_from
 
 ROOK_D4 = {"h1": "rK", "d4": "rR", "d8": "yN", "g4": "bN", "a7": "bK", "g14": "yK", "n8": "gK"}
 ROOK_D4_TEAMS = {"d4-c4", "d4-b4", "d4-a4", "d4-d3", "d4-d2", "d4-d1", "d4-d5", "d4-d6", "d4-d7",

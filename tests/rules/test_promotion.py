@@ -2,7 +2,8 @@
 
 import pytest
 
-from rules_helpers import HOME_KINGS, fen4, moves_from, parse_fen4
+from support.fen4 import HOME_KINGS, fen4, parse_fen4
+from support.moves import moves_from
 
 
 def four(move):

@@ -3,7 +3,8 @@ decision 10)."""
 
 import pytest
 
-from rules_helpers import BLUE, GREEN, RED, YELLOW, fen4, moves, parse_fen4
+from support.fen4 import BLUE, GREEN, RED, YELLOW, fen4, parse_fen4
+from support.moves import moves
 
 
 def test_teams_resignation_loses_for_the_team(Board):

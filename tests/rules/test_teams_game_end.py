@@ -2,7 +2,8 @@
 
 import pytest
 
-from rules_helpers import fen4, moves
+from support.fen4 import fen4
+from support.moves import moves
 
 # Red's bare king on h1: Blue's rook d2 covers g2 h2 i2; Green's knights f3 and j3 cover g1 and
 # i1. Nothing attacks h1 itself.

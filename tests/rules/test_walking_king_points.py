@@ -2,7 +2,7 @@
 stalemated or when the game is drawn with it on the board, 20 / n each rounded to the nearest
 (10 with two active seats, 7 with three); the last active seat standing takes the whole 20."""
 
-from rules_helpers import BLUE, GREEN, RED, YELLOW, fen4
+from support.fen4 import BLUE, GREEN, RED, YELLOW, fen4
 
 # Red resigned (walking king d1); Yellow is out (dead king). Blue and Green are the active seats.
 # d1's squares are d2, e1 and e2 (c1 and c2 are removed corners); Blue's rook on e10 covers e1

@@ -1,22 +1,20 @@
 """Fixtures for the server tests: real servers on 127.0.0.1 over real databases (the throwaway
-PostgreSQL server lives in postgres.py beside this)."""
+PostgreSQL server lives in tests/support/postgres.py)."""
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).parent))
 pytest.importorskip("starlette", reason="the server tests need the server extra: pip install '.[server]'")
 
 from fourchess.server.clock import FakeClock  # noqa: E402
 
-from postgres import fresh_postgres_url, postgres_cluster, postgres_url  # noqa: E402, F401  (fixtures)
-from server_client import Api  # noqa: E402
-from server_processes import ProcessServer, ThreadServer  # noqa: E402
+from support.postgres import fresh_postgres_url, postgres_cluster, postgres_url  # noqa: E402, F401  (fixtures)
+from support.server_client import Api  # noqa: E402
+from support.server_processes import ProcessServer, ThreadServer  # noqa: E402
 
 
 @pytest.fixture

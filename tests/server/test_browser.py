@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_pages import GamePage, api, require_browser, start_chromium, temporary_profile
+from support.browser_pages import GamePage, api, require_browser, start_chromium, temporary_profile
 
 SEATS = ("RED", "BLUE", "YELLOW", "GREEN")
 # The README's picture: written only when asked (FOURCHESS_SCREENSHOT=1), so a test run leaves the

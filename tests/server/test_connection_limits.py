@@ -12,7 +12,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from server_processes import ProcessServer
+from support.server_processes import ProcessServer
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 

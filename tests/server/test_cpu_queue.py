@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from gated_cpu import GatedCpu
+from support.gated_cpu import GatedCpu
 
 from fourchess import Board
 from fourchess.server.cpu import PLAYED, WATCHED, TurnOver

@@ -9,8 +9,8 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from server_client import Api
-from server_processes import ThreadServer
+from support.server_client import Api
+from support.server_processes import ThreadServer
 
 from fourchess.server.clock import FakeClock
 from fourchess.server.room import LEASE_RENEWAL, PRESENCE_REFRESH

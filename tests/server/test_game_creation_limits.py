@@ -10,7 +10,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from server_processes import ThreadServer
+from support.server_processes import ThreadServer
 
 from fourchess.server.clock import FakeClock
 from fourchess.server.limits import Limits

@@ -7,8 +7,8 @@ from __future__ import annotations
 import logging
 
 import pytest
-from server_client import Api, Socket
-from server_processes import ThreadServer
+from support.server_client import Api, Socket
+from support.server_processes import ThreadServer
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 

@@ -7,7 +7,7 @@ import io
 import json
 
 import pytest
-from server_client import Api
+from support.server_client import Api
 
 from fourchess import Board
 from fourchess.pgn4 import read_game, replay

@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from store_helpers import aborted, asynchronous, finished, game, opened, step
+from support.stores import aborted, asynchronous, finished, game, opened, step
 
 from fourchess.server.store import postgres_batch
 from fourchess.server.store.base import ABORTED, FINISHED, PLAYING

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import subprocess
 
-import postgres
 import pytest
+from support import postgres
 
 
 def nothing_installed(monkeypatch):

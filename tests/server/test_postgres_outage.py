@@ -15,8 +15,8 @@ from pathlib import Path
 
 import httpx
 import pytest
-from postgres import PostgresCluster
-from server_processes import ProcessServer
+from support.postgres import PostgresCluster
+from support.server_processes import ProcessServer
 
 from fourchess.server.games_check import broken_games
 from fourchess.server.store import open_store

@@ -4,7 +4,7 @@ session state on pooled connections, so there is nothing to reset."""
 
 from __future__ import annotations
 
-from store_helpers import asynchronous
+from support.stores import asynchronous
 
 from fourchess.server.store.postgres import PostgresStore
 

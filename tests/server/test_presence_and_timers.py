@@ -5,8 +5,8 @@ reopened, CPU seats and walking kings move by themselves, and turn timers time s
 from __future__ import annotations
 
 from fourchess import Board
-from server_client import Api, Socket
-from server_processes import ThreadServer
+from support.server_client import Api, Socket
+from support.server_processes import ThreadServer
 
 FAST_CPU = 0.01  # seconds per CPU move
 

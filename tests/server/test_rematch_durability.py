@@ -11,8 +11,8 @@ from pathlib import Path
 
 import httpx
 import pytest
-from server_client import Api
-from server_processes import ProcessServer
+from support.server_client import Api
+from support.server_processes import ProcessServer
 
 from fourchess.server.store import open_store
 

@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 
 import httpx
-from server_processes import START_TIMEOUT, free_port
+from support.server_processes import START_TIMEOUT, free_port
 
 
 def test_with_no_db_it_keeps_games_in_the_data_directory(tmp_path: Path) -> None:

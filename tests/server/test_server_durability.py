@@ -8,8 +8,8 @@ import threading
 from pathlib import Path
 
 import pytest
-from server_client import Api
-from server_processes import ProcessServer
+from support.server_client import Api
+from support.server_processes import ProcessServer
 
 import httpx
 

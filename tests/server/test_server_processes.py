@@ -8,8 +8,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from server_client import Api, Socket
-from server_processes import ProcessServer
+from support.server_client import Api, Socket
+from support.server_processes import ProcessServer
 
 
 @pytest.fixture

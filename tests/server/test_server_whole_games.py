@@ -7,8 +7,8 @@ from __future__ import annotations
 import io
 import random
 
-from server_client import Api, Socket
-from server_processes import ThreadServer
+from support.server_client import Api, Socket
+from support.server_processes import ThreadServer
 
 from fourchess import Board, Rules
 from fourchess.pgn4 import read_game, replay

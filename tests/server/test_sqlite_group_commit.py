@@ -9,7 +9,7 @@ import sqlite3
 import threading
 
 import pytest
-from store_helpers import asynchronous, game, opened, sqlite_url, step
+from support.stores import asynchronous, game, opened, sqlite_url, step
 
 from fourchess.server.store.base import GameExistsError
 from fourchess.server.store.checks import SchemaVersionError

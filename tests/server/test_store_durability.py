@@ -13,7 +13,7 @@ import sys
 import textwrap
 from pathlib import Path
 
-from store_helpers import asynchronous, game, opened, sqlite_url, store_url  # noqa: F401  (store_url: fixture)
+from support.stores import asynchronous, game, opened, sqlite_url, store_url  # noqa: F401  (store_url: fixture)
 
 import fourchess
 

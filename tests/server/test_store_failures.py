@@ -16,8 +16,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from server_client import Api
-from server_processes import ProcessServer, ThreadServer
+from support.server_client import Api
+from support.server_processes import ProcessServer, ThreadServer
 
 from fourchess.server.clock import FakeClock
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 
-from store_helpers import aborted, asynchronous, game, opened, sqlite_url, step
+from support.stores import aborted, asynchronous, game, opened, sqlite_url, step
 
 WAIT = 10.0  # seconds a notification may take (it takes milliseconds)
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import sqlite3
 
 import asyncpg
-from store_helpers import asynchronous, game, opened, step, store_url  # noqa: F401  (store_url: fixture)
+from support.stores import asynchronous, game, opened, step, store_url  # noqa: F401  (store_url: fixture)
 
 from fourchess.server.store.checks import SCHEMA_VERSION
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from store_helpers import asynchronous, game
+from support.stores import asynchronous, game
 
 from fourchess._quote import quoted
 from fourchess.server.store import SQLITE_FILE, StoreUrlError, default_data_dir, open_store

@@ -10,9 +10,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from gated_cpu import GatedCpu
-from server_client import Api, Socket
-from server_processes import ThreadServer
+from support.gated_cpu import GatedCpu
+from support.server_client import Api, Socket
+from support.server_processes import ThreadServer
 
 from fourchess.server.clock import FakeClock
 

@@ -11,8 +11,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from server_client import Api, Socket
-from server_processes import ThreadServer
+from support.server_client import Api, Socket
+from support.server_processes import ThreadServer
 
 from fourchess.server.clock import FakeClock
 from fourchess.server.limits import Limits

@@ -9,8 +9,8 @@ import logging
 import socket
 
 import pytest
-from server_client import Api, Socket
-from server_processes import ProcessServer, ThreadServer
+from support.server_client import Api, Socket
+from support.server_processes import ProcessServer, ThreadServer
 from websockets.sync.client import connect
 
 

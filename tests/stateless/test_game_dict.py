@@ -12,7 +12,7 @@ import pytest
 
 import fourchess
 from fourchess import Board, Fen4Error, IllegalMoveError, InvalidMoveError, Rules
-from stateless_positions import every_game, record_boards
+from support.stateless_positions import every_game, record_boards
 
 RULE_FIELDS = [field.name for field in dataclasses.fields(Rules)]
 

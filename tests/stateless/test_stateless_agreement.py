@@ -19,7 +19,7 @@ from fourchess import Refusal, Seat
 from fourchess.reference.fen4_read import read_fen4 as reference_read_fen4
 from fourchess.reference.movegen import pseudo_legal_moves
 from fourchess.reference.squares import PLAYABLE
-from stateless_positions import Game, every_game, record_boards, start_games
+from support.stateless_positions import Game, every_game, record_boards, start_games
 
 # Every legal and every pseudo-legal-but-illegal move is judged; of the rest, a seeded sample.
 SAMPLED_REFUSALS = {"start": 800, "walked": 200}

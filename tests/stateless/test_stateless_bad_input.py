@@ -11,7 +11,7 @@ import pytest
 
 import fourchess
 from fourchess import AmbiguousMoveError, Fen4Error, IllegalMoveError, InvalidMoveError, Rules
-from rules.rules_helpers import fen4
+from support.fen4 import fen4
 
 HUGE = "h" * 5_000_000
 BOUND = 300  # every message stays this short, whatever the input's size

@@ -12,7 +12,7 @@ import pytest
 
 import fourchess
 from fourchess import Refusal, Rules, Seat, Verdict
-from rules.rules_helpers import HOME_KINGS, fen4
+from support.fen4 import HOME_KINGS, fen4
 
 START = fourchess.MODERN_START_FEN4
 

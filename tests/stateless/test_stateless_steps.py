@@ -11,8 +11,8 @@ import pytest
 
 import fourchess
 from fourchess import GameEvent, IllegalMoveError, InvalidMoveError, Move, Rules, Seat
-from rules.rules_helpers import fen4
-from stateless_positions import record_boards
+from support.fen4 import fen4
+from support.stateless_positions import record_boards
 
 RANDOM_GAMES = 1000
 MAX_STEPS = 80

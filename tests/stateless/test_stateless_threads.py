@@ -13,7 +13,7 @@ import sys
 import threading
 
 import fourchess
-from stateless_positions import every_game, record_boards
+from support.stateless_positions import every_game, record_boards
 
 THREADS = 8
 SPREAD = 10  # every 10th differential game

@@ -1,8 +1,10 @@
 """Run adversarial cases with the core in forked children, so that a crash is a finding.
 
-    python tests/differential/adversarial_run.py --seed 0 --count 20000      # a generated batch
-    python tests/differential/adversarial_run.py --cases FILE                # 'mode ; options ; FEN4' lines
-    python tests/differential/adversarial_run.py --fen4 FEN4 --mode ffa [--option dead_king_walking=0]
+    python -m adversarial.run --seed 0 --count 20000      # a generated batch
+    python -m adversarial.run --cases FILE                # 'mode ; options ; FEN4' lines
+    python -m adversarial.run --fen4 FEN4 --mode ffa [--option dead_king_walking=0]
+
+from fuzz/, or from anywhere with fuzz/ on PYTHONPATH (PYTHONPATH=fuzz from the repository root).
 
 Each child writes, before every core call, the case number and what it is about to do into a
 page of shared memory; when a child dies by a signal, that case is reported as a crash (with its
@@ -22,11 +24,9 @@ import traceback
 from collections import Counter
 from dataclasses import dataclass, field
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-
-from adversarial_compare import Difference, compare_case, reference_shapes  # noqa: E402
-from adversarial_generate import Case, generate_case, mutation_pool  # noqa: E402
-from known_core_bugs import explain_case  # noqa: E402
+from .compare import Difference, compare_case, reference_shapes
+from .generate import Case, generate_case, mutation_pool
+from .known_core_bugs import explain_case
 
 FAILURES_KEPT = 40  # failing cases listed in full in the summary (every class keeps an example)
 

@@ -12,15 +12,16 @@ import random
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import adversarial_constructors as build
-from adversarial_sketch import COLOURS, Sketch, sketch_from_fen4
 from fourchess.reference.board import Board as ReferenceBoard
 from fourchess.reference.errors import Fen4Error
 from fourchess.reference.fen4_read import read_fen4
 from fourchess.reference.seats import FFA, TEAMS
 from fourchess.reference.start import START_FEN4
 
-DATA = Path(__file__).parent.parent / "data"
+from . import constructors as build
+from .sketch import COLOURS, Sketch, sketch_from_fen4
+
+DATA = Path(__file__).resolve().parents[2] / "tests" / "data"
 POOL_GAMES = 24
 POOL_PLIES = 90
 POOL_EVERY = 6  # keep every sixth position of a pool game
@@ -37,7 +38,7 @@ class Case:
         """Mode, options and FEN4, and the command that compares this case alone."""
         options = ",".join(f"{name}={int(value)}" for name, value in self.options)
         again = f"--mode {self.mode}" + (f" --option {options}" if options else "") + f" --fen4 '{self.fen4}'"
-        return f"mode={self.mode} options=({options or '-'}) fen4={self.fen4}\n    rerun: python tests/differential/adversarial_run.py {again}"
+        return f"mode={self.mode} options=({options or '-'}) fen4={self.fen4}\n    rerun: PYTHONPATH=fuzz python -m adversarial.run {again}"
 
 
 @dataclass(frozen=True)

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import random
 
-from adversarial_sketch import Sketch
 from fourchess.reference.seats import FFA, is_teams_enemy, pawn_attack_origins, pawn_capture_targets
 from fourchess.reference.squares import BISHOP_RAYS, KING_TARGETS, KNIGHT_TARGETS, ROOK_RAYS
+
+from .sketch import Sketch
 
 STRAIGHT = "RQ"
 DIAGONAL = "BQ"

@@ -2,20 +2,21 @@
 
 A constructor returns a Sketch or None when its random choices did not fit; the generator
 retries. Whether the shape really came out is decided afterwards, from the reference
-(adversarial_shapes.py): a constructor only makes it likely.
+(shapes.py): a constructor only makes it likely.
 """
 
 from __future__ import annotations
 
 import random
 
-from adversarial_geometry import (
-    attack_origins, open_ray, opponents, place_attacker, place_pin, targets_of,
-)
-from adversarial_sketch import COLOURS, FFA_OPTIONS, Sketch
 from fourchess.reference.castling import KING_HOMES, ROOK_CORNERS
 from fourchess.reference.seats import FFA, PROMOTION_LINE, TEAMS, own_line, partner, pawn_capture_targets, pawn_push
 from fourchess.reference.squares import BISHOP_RAYS, KING_TARGETS, KNIGHT_TARGETS, PLAYABLE, ROOK_RAYS
+
+from .geometry import (
+    attack_origins, open_ray, opponents, place_attacker, place_pin, targets_of,
+)
+from .sketch import COLOURS, FFA_OPTIONS, Sketch
 
 PIECES = "PNBRQ"
 ATTACKERS = "PNBRQ"  # a king never checks a king it could not also be taken by: kept apart

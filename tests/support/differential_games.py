@@ -14,7 +14,8 @@ from pathlib import Path
 
 import fourchess
 import fourchess.reference
-from move_events import MoveFacts, en_passant_entries, move_facts
+
+from .move_events import MoveFacts, en_passant_entries, move_facts
 
 DATA = Path(__file__).parent.parent / "data"
 MODES = ("teams", "ffa")

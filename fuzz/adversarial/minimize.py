@@ -1,8 +1,8 @@
 """Shrink a disagreeing position to one that still shows the same class of disagreement.
 
-    python tests/differential/adversarial_minimize.py SUMMARY.json > found.txt
+    python -m adversarial.minimize SUMMARY.json > found.txt     # from fuzz/, or with fuzz/ on PYTHONPATH
 
-SUMMARY.json is adversarial_run.py's output; for each class of disagreement its smallest
+SUMMARY.json is the output of python -m adversarial.run; for each class of disagreement its smallest
 example is shrunk (pieces, en-passant entries, castling flags and points taken away one at a
 time while the class stays) and written as a line of tests/data/differential/adversarial_found.txt:
 'mode ; options ; FEN4 ; known bug tag or - ; class'. Every check runs in a forked child.
@@ -11,16 +11,14 @@ time while the class stays) and written as a line of tests/data/differential/adv
 from __future__ import annotations
 
 import json
-import os
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from fourchess.reference.errors import Fen4Error
 
-from adversarial_generate import Case  # noqa: E402
-from adversarial_run import Plan, run  # noqa: E402
-from adversarial_sketch import Sketch, sketch_from_fen4  # noqa: E402
-from fourchess.reference.errors import Fen4Error  # noqa: E402
-from known_core_bugs import explain_case  # noqa: E402
+from .generate import Case
+from .known_core_bugs import explain_case
+from .run import Plan, run
+from .sketch import Sketch, sketch_from_fen4
 
 
 def _labels(case: Case) -> set[str]:
@@ -33,7 +31,7 @@ def _case(sketch: Sketch, like: Case) -> Case | None:
         candidate = Case(sketch.fen4(), like.mode, like.options, "minimized")
         if not sketch.takes_turns(sketch.turn):
             return None
-        from adversarial_compare import reference_board
+        from .compare import reference_board
 
         reference_board(candidate)
     except (Fen4Error, ValueError):

@@ -1,11 +1,12 @@
-"""Readers for the tables of expected numbers in tests/data/."""
+"""Readers for the tables of expected results in tests/data/."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import NamedTuple
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).resolve().parent.parent / "data"
 
 
 class PerftRow(NamedTuple):
@@ -32,3 +33,9 @@ def real_fen4s() -> list[tuple[str, str]]:
             fen4, _, note = line.partition(" ; ")
             pairs.append((fen4.strip(), note))
     return pairs
+
+
+def load_cases(filename):
+    """The "cases" of a rule test's table, tests/data/rules/<filename>."""
+    with open(DATA / "rules" / filename, encoding="utf-8") as handle:
+        return json.load(handle)["cases"]

@@ -11,14 +11,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import fourchess
-from adversarial_generate import Case, reference_rules
-from adversarial_shapes import checkers, classify, pins
 from fourchess.reference.board import Board as ReferenceBoard
 from fourchess.reference.ending import build_outcome
 from fourchess.reference.en_passant import en_passant_victim
 from fourchess.reference.movegen import generate_legal, pseudo_legal_moves
 from fourchess.reference.position import Position
 from fourchess.reference.squares import file_of
+
+from .generate import Case, reference_rules
+from .shapes import checkers, classify, pins
 
 Trace = Callable[[str], None]  # told what the core is about to do, before it does it
 

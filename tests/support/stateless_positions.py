@@ -8,18 +8,15 @@ from __future__ import annotations
 import functools
 import io
 import random
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 
 import fourchess
 from fourchess import pgn4
 
-TESTS = Path(__file__).resolve().parent.parent
-if str(TESTS / "differential") not in sys.path:
-    sys.path.insert(0, str(TESTS / "differential"))  # games.py and move_events.py live there
-from games import start_positions  # noqa: E402
+from .differential_games import start_positions
 
+TESTS = Path(__file__).resolve().parent.parent
 ADVERSARIAL_FOUND = TESTS / "data" / "differential" / "adversarial_found.txt"
 PGN4_RECORDS = sorted((TESTS / "data" / "pgn4").glob("*.pgn4"))
 WALK_PLIES = 40

@@ -1,41 +1,15 @@
-"""Small helpers for the rule tests: build FEN4 from a dict of pieces, read it back, list moves.
+"""FEN4 for the tests: write it from a dict of pieces, read it back into fields and pieces.
 
 Nothing here knows a chess rule; it only writes and reads the FEN4 text format (RULES.md §10).
 """
 
-import json
-import os
+from .squares import coords, on_board, square_name
 
-FILES = "abcdefghijklmn"
 SEAT_LETTERS = "RBYG"
 RED, BLUE, YELLOW, GREEN = 0, 1, 2, 3
-DATA_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir, "data", "rules")
 
 # The four kings on their modern start squares: most positions need all of them (Teams).
 HOME_KINGS = {"h1": "rK", "a7": "bK", "g14": "yK", "n8": "gK"}
-
-
-def on_board(file0, rank0):
-    return not ((file0 < 3 or file0 > 10) and (rank0 < 3 or rank0 > 10))
-
-
-def coords(name):
-    """'h1' -> (7, 0)."""
-    file0 = FILES.index(name[0])
-    rank0 = int(name[1:]) - 1
-    if not (0 <= rank0 < 14 and on_board(file0, rank0)):
-        raise ValueError(f"square {name!r} is not on the 160-square board")
-    return file0, rank0
-
-
-def sq(name):
-    """Square index, r * 14 + f (a1 = 0)."""
-    file0, rank0 = coords(name)
-    return rank0 * 14 + file0
-
-
-def square_name(file0, rank0):
-    return f"{FILES[file0]}{rank0 + 1}"
 
 
 def _flags(values):
@@ -43,15 +17,23 @@ def _flags(values):
 
 
 def fen4(pieces, turn="R", *, dead=(0, 0, 0, 0), short=(0, 0, 0, 0), long=(0, 0, 0, 0),
-         points=(0, 0, 0, 0), ply=0, ep=None, resigned=(), flagged=()):
-    """Write a FEN4 (x-corner dialect) from {'h1': 'rK', ...}.
+         points=(0, 0, 0, 0), ply=0, ep=None, resigned=(), flagged=(), extras=None, empty_runs=True):
+    """Write a FEN4 (x-corner dialect) from {'h1': 'rK', ...}; a square given None stays empty.
 
     turn: 'R'/'B'/'Y'/'G' or a seat number. ep: {seat: 'M:T'} or None. resigned, flagged: seats.
+    extras: the extras field's text as it is to be written (keys in an order of the test's
+    choosing), instead of ep, resigned and flagged. empty_runs=False writes every empty square as
+    a '1' of its own instead of one number a run of them: a spelling readers must accept too.
     """
     if not isinstance(turn, str):
         turn = SEAT_LETTERS[turn]
+    if extras is not None and (ep or resigned or flagged):
+        raise ValueError("extras is the whole extras field: give it or ep, resigned and flagged")
     cells_by_square = {}
     for name, piece in pieces.items():
+        if piece is None:
+            coords(name)  # on the board all the same
+            continue
         if len(piece) != 2 or piece[0] not in "rbygd" or piece[1] not in "PNBRQKD":
             raise ValueError(f"bad piece {piece!r} on {name}")
         cells_by_square[coords(name)] = piece
@@ -61,8 +43,10 @@ def fen4(pieces, turn="R", *, dead=(0, 0, 0, 0), short=(0, 0, 0, 0), long=(0, 0,
         for file0 in range(14):
             cell = "x" if not on_board(file0, rank0) else cells_by_square.get((file0, rank0))
             if cell is None:
-                run += 1
-                continue
+                if empty_runs:
+                    run += 1
+                    continue
+                cell = "1"
             if run:
                 cells.append(str(run))
                 run = 0
@@ -72,15 +56,17 @@ def fen4(pieces, turn="R", *, dead=(0, 0, 0, 0), short=(0, 0, 0, 0), long=(0, 0,
         ranks.append(",".join(cells))
     fields = [turn, _flags(dead), _flags(short), _flags(long),
               ",".join(str(p) for p in points), str(ply)]
-    extras = []
-    if ep:
-        entries = ", ".join(repr(ep.get(seat, "")) for seat in range(4))
-        extras.append("'enPassant':(" + entries.replace(", ", ",") + ")")
-    for key, seats in (("resigned", resigned), ("flagged", flagged)):
-        if seats:
-            extras.append(f"'{key}':(" + ",".join("true" if s in seats else "false" for s in range(4)) + ")")
+    if extras is None:
+        written = []
+        if ep:
+            entries = ", ".join(repr(ep.get(seat, "")) for seat in range(4))
+            written.append("'enPassant':(" + entries.replace(", ", ",") + ")")
+        for key, seats in (("resigned", resigned), ("flagged", flagged)):
+            if seats:
+                written.append(f"'{key}':(" + ",".join("true" if s in seats else "false" for s in range(4)) + ")")
+        extras = "{" + ",".join(written) + "}" if written else ""
     if extras:
-        fields.append("{" + ",".join(extras) + "}")
+        fields.append(extras)
     fields.append("/".join(ranks))
     return "-".join(fields)
 
@@ -113,27 +99,3 @@ def parse_fen4(text):
         "extras": extras,
         "board": board,
     }
-
-
-def moves(board):
-    """The legal moves in engine form."""
-    return {str(m) for m in board.legal_moves}
-
-
-def moves_from(board, square):
-    """The legal moves of the piece on `square`."""
-    return {m for m in moves(board) if m.split("-")[0] == square}
-
-
-def perft_counts(board, depth):
-    """The set of perft counts every way the implementation has of counting (the core counts the
-    last ply in bulk, or by making and unmaking each move): one element when they agree."""
-    try:
-        return {board.perft(depth), board.perft(depth, bulk=False)}
-    except TypeError:  # the reference counts one way only
-        return {board.perft(depth)}
-
-
-def load_cases(filename):
-    with open(os.path.join(DATA_DIR, filename), encoding="utf-8") as handle:
-        return json.load(handle)["cases"]

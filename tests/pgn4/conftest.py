@@ -1,5 +1,0 @@
-import sys
-from pathlib import Path
-
-# Lets the test modules import games.py beside them.
-sys.path.insert(0, str(Path(__file__).parent))
