@@ -643,12 +643,27 @@ PYBIND11_MODULE(_core, m) {
         .def("set_piece_at", [](PyGame& pg, const py::object& square, const py::object& piece) {
             edit_square(pg, square, piece.is_none() ? NO_PIECE : piece_argument(piece));
         }, py::arg("square"), py::arg("piece"),
-             "Puts the piece on the square (None empties it); see fourchess.Board.set_piece_at.")
+             "Puts ``piece`` on ``square`` (``None`` empties it), replacing what stood there.\n\n"
+             "Validated: the result must be a position the core accepts, with no square changed but\n"
+             "this one, else :class:`PositionEditError` (a ValueError) and the board is unchanged.\n"
+             "Refused: a second live king for a seat, a 17th live piece, in FFA a live piece of a seat\n"
+             "that is out (it has no live king, or resigned or timed out: its pieces are dead), taking\n"
+             "an FFA seat's king while it has other live pieces (they would die), an FFA side to move\n"
+             "left out while two seats play.\n\n"
+             "As python-chess's edits do, an edit clears the move stack: the edited position becomes the\n"
+             "new root (:meth:`root_fen4`), ``fullmove_number`` is 1 again and repetitions count from\n"
+             "here. The turn, castling flags, points and ply clock stay; what the board itself decides is\n"
+             "worked out again (FFA eliminations, en passant entries whose pawn is gone, an ending the\n"
+             "board shows), and an ending only history gave (repetition, fifty moves, move limit, a\n"
+             "claim) is forgotten. Castling flags are kept even when their king or rook is gone\n"
+             "(:meth:`has_castling_rights` says whether one can still be used).")
         .def("remove_piece_at", [](PyGame& pg, const py::object& square) -> std::optional<Piece> {
             const Piece before = game(pg).position().board[checked_square(square)];
             edit_square(pg, square, NO_PIECE);
             return before.empty() ? std::nullopt : std::optional<Piece>(before);
-        }, py::arg("square"), "Empties the square and returns what stood there (or None); see fourchess.Board.set_piece_at.")
+        }, py::arg("square"),
+             "Empties ``square`` and returns the piece that stood there (``None`` if it was empty);\n"
+             "validated and clearing the move stack as :meth:`set_piece_at` is.")
         .def("_same_state", [](const PyGame& a, const PyGame& b) { return game(a).same_state(game(b)); }, py::arg("other"))
         .def("parse_uci", [](const PyGame& pg, const py::object& text) {
             const std::string t = move_text_argument(text);

@@ -11,7 +11,7 @@ from typing import TypeVar
 
 from fourchess import _core
 from fourchess._quote import quoted
-from fourchess._core import Move, Piece, Seat
+from fourchess._core import Move, Seat
 from fourchess.rules import Rules
 
 # The 14 ranks of an empty board, top (rank 14) first: corners 'x', real squares run lengths.
@@ -88,28 +88,3 @@ class BoardHabits(_core.Board):
             raise ValueError(f"turn must be 0..3 (Red, Blue, Yellow, Green), got {quoted(turn)}")
         fen4 = f"{Seat(turn).letter}-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-{_EMPTY_RANKS}"
         return cls(fen4, mode=mode, rules=rules)  # type: ignore[call-arg]
-
-    def set_piece_at(self, square: int, piece: Piece | None) -> None:
-        """Puts ``piece`` on ``square`` (``None`` empties it), replacing what stood there.
-
-        Validated: the result must be a position the core accepts, with no square changed but
-        this one, else :class:`PositionEditError` (a ValueError) and the board is unchanged.
-        Refused: a second live king for a seat, a 17th live piece, in FFA a live piece of a seat
-        that is out (it has no live king, or resigned or timed out: its pieces are dead), taking
-        an FFA seat's king while it has other live pieces (they would die), an FFA side to move
-        left out while two seats play.
-
-        As python-chess's edits do, an edit clears the move stack: the edited position becomes the
-        new root (:meth:`root_fen4`), ``fullmove_number`` is 1 again and repetitions count from
-        here. The turn, castling flags, points and ply clock stay; what the board itself decides is
-        worked out again (FFA eliminations, en passant entries whose pawn is gone, an ending the
-        board shows), and an ending only history gave (repetition, fifty moves, move limit, a
-        claim) is forgotten. Castling flags are kept even when their king or rook is gone
-        (:meth:`has_castling_rights` says whether one can still be used).
-        """
-        super().set_piece_at(square, piece)
-
-    def remove_piece_at(self, square: int) -> Piece | None:
-        """Empties ``square`` and returns the piece that stood there (``None`` if it was empty);
-        validated and clearing the move stack as :meth:`set_piece_at` is."""
-        return super().remove_piece_at(square)
