@@ -281,6 +281,11 @@ Move pseudo_legal_argument(const Position& pos, const py::handle& value, const c
     return m;
 }
 
+// The seat a question names, or for None the side to move (python-chess's questions default to it).
+Seat seat_or_turn(const PyGame& pg, const py::object& seat) {
+    return seat.is_none() ? game(pg).position().side_to_move : checked_seat(seat);
+}
+
 // Replaces the game by a new one rooted at the edited position (python-chess's edits clear the
 // move stack too).
 void edit_square(PyGame& pg, const py::object& square_arg, Piece piece) {
@@ -421,6 +426,8 @@ PYBIND11_MODULE(_core, m) {
              py::arg("fen4"), py::arg("rules"))
         .def_property_readonly("is_ffa", [](const PyGame& pg) { return game(pg).position().mode == Mode::FFA; },
                                "True in Free-for-All, False in Teams.")
+        .def_property_readonly("mode", [](const PyGame& pg) { return game(pg).position().mode == Mode::FFA ? "ffa" : "teams"; },
+                               "``\"teams\"`` or ``\"ffa\"``.")
         .def_property_readonly("rules", [](const PyGame& pg) { return fourchess_bindings::rules_object(game(pg).rules()); },
                                "The rule options this game is played under, a fourchess.Rules.")
         .def_property_readonly("walking_kings", [](const PyGame& pg) { return seats_of(game(pg).position().walking); },
@@ -545,7 +552,14 @@ PYBIND11_MODULE(_core, m) {
                 if (step.action == Action::MOVE) moves.push_back(step.move);
             return moves;
         }, "The moves since the root, oldest first (history also has the resignations, timeouts and claims).")
-        .def("is_check", [](const PyGame& pg, const py::object& seat) { return in_check(game(pg).position(), checked_seat(seat)); }, py::arg("seat"))
+        .def("is_check", [](const PyGame& pg, const py::object& seat) { return in_check(game(pg).position(), seat_or_turn(pg, seat)); },
+             py::arg("seat") = py::none(), "Is the seat's king (default: the side to move's) attacked by a live opponent piece?")
+        .def("is_checkmate", [](const PyGame& pg) { return termination_of(game(pg).position()) == Termination::CHECKMATE; },
+             "The side to move is in check and has no legal move.")
+        .def("is_stalemate", [](const PyGame& pg) { return termination_of(game(pg).position()) == Termination::STALEMATE; },
+             "The side to move is not in check and has no legal move.")
+        .def("is_game_over", [](const PyGame& pg) { return termination_of(game(pg).position()) != Termination::NONE; },
+             "The game has ended (:meth:`outcome` says how).")
         .def("termination", [](const PyGame& pg) -> std::optional<Termination> {
             Termination t = termination_of(game(pg).position());
             return t == Termination::NONE ? std::nullopt : std::optional<Termination>(t);
@@ -553,19 +567,33 @@ PYBIND11_MODULE(_core, m) {
         .def("winners", [](const PyGame& pg) { return seats_of(winners(game(pg).position(), termination_of(game(pg).position()))); },
              "The winning seats as a frozenset, empty while the game goes on and for a Teams draw (docs/rules.md\n"
              "§7, decision 4).")
-        .def("perft", [](const PyGame& pg, const py::object& depth_arg, const py::object& threads_arg, bool bulk) {
+        .def_property_readonly("winner", [](const PyGame& pg) -> py::object {
+            const Position& pos = game(pg).position();
+            const Termination t = termination_of(pos);
+            const std::uint8_t seats = t == Termination::NONE ? 0 : winners(pos, t);
+            return seats ? py::object(seats_of(seats)) : py::object(py::none());
+        }, "Teams: the two winning seats; FFA: the seats with the most points; None while the game\n"
+           "goes on and for a Teams draw.")
+        .def("perft", [](const PyGame& pg, const py::object& depth_arg, const py::object& threads_arg, const py::object& bulk_arg) {
+            const int truth = PyObject_IsTrue(bulk_arg.ptr());  // any object, as bool(bulk)
+            if (truth < 0) throw py::error_already_set();
+            const bool bulk = truth != 0;
             int depth = checked_depth(depth_arg), threads = checked_threads(threads_arg);
             Position pos = game(pg).position();  // copied while the GIL keeps other threads from pushing
             py::gil_scoped_release release;
             if (threads == 1) return bulk ? perft(pos, depth) : perft_full(pos, depth);
             return perft_threaded(pos, depth, threads, bulk);
-        }, py::arg("depth"), py::arg("threads") = 1, py::arg("bulk") = true)
+        }, py::arg("depth"), py::arg("threads") = 1, py::kw_only(), py::arg("bulk") = true,
+             "Leaf nodes of the legal move tree ``depth`` plies deep (RULES.md §9), counted by ``threads``\n"
+             "threads (1 to 256).\n\n"
+             "With ``bulk=False`` every leaf move is also made and unmade (the cost a search pays);\n"
+             "the count is the same.")
         .def("perft_full", [](const PyGame& pg, const py::object& depth_arg) {
             int depth = checked_depth(depth_arg);
             Position pos = game(pg).position();
             py::gil_scoped_release release;
             return perft_full(pos, depth);
-        }, py::arg("depth"))
+        }, py::arg("depth"), "Alias of ``perft(depth, bulk=False)``.")
         .def("divide", [](const PyGame& pg, const py::object& depth_arg, const py::object& threads_arg) {
             int depth = checked_depth(depth_arg), threads = checked_threads(threads_arg);
             const Position pos = game(pg).position();  // copied before the GIL is released

@@ -7,7 +7,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from fourchess import _core
-from fourchess._core import Fen4Error, Move, Seat, Termination
+from fourchess._core import Fen4Error, Move
 from fourchess.habits import BoardHabits
 from fourchess._serial import game_dict, game_fields
 from fourchess.outcome import SEAT_TITLES, GameEvent, Outcome, ffa_outcome, result_text, teams_outcome
@@ -88,30 +88,9 @@ class Board(BoardHabits):
         super().__init__(fen4, rules)
 
     @property
-    def mode(self) -> str:
-        """``"teams"`` or ``"ffa"``."""
-        return "ffa" if self.is_ffa else "teams"
-
-    @property
     def legal_moves(self) -> LegalMoveView:
         """The legal moves of the side to move (empty when the game is over)."""
         return LegalMoveView(self)
-
-    def is_check(self, seat: int | None = None) -> bool:  # type: ignore[override]
-        """Is the seat's king (default: the side to move's) attacked by a live opponent piece?"""
-        return super().is_check(self.turn if seat is None else seat)
-
-    def is_checkmate(self) -> bool:
-        """The side to move is in check and has no legal move."""
-        return self.termination() is Termination.CHECKMATE
-
-    def is_stalemate(self) -> bool:
-        """The side to move is not in check and has no legal move."""
-        return self.termination() is Termination.STALEMATE
-
-    def is_game_over(self) -> bool:
-        """The game has ended (:meth:`outcome` says how)."""
-        return self.termination() is not None
 
     def outcome(self) -> Outcome | None:
         """How the game ended, or ``None`` while it goes on."""
@@ -152,14 +131,6 @@ class Board(BoardHabits):
     def history(self) -> list[Move | GameEvent]:
         """Every step since the root: moves and events, in order."""
         return [_step(entry) for entry in self._history()]
-
-    @property
-    def winner(self) -> frozenset[Seat] | None:
-        """Teams: the two winning seats; FFA: the seats with the most points; None while the game
-        goes on and for a Teams draw."""
-        if self.termination() is None:
-            return None
-        return self.winners() or None
 
     # --- steps as text and the game as plain data (see fourchess.stateless) ---------------------
 
@@ -215,18 +186,6 @@ class Board(BoardHabits):
     def __reduce__(self) -> tuple[Any, ...]:
         steps = [str(step) if isinstance(step, Move) else (step.kind, int(step.seat)) for step in self.history]
         return (_restore, (type(self), self.root_fen4(), self.rules, steps))
-
-    def perft(self, depth: int, threads: int = 1, *, bulk: bool = True) -> int:  # type: ignore[override]
-        """Leaf nodes of the legal move tree ``depth`` plies deep (RULES.md §9).
-
-        With ``bulk=False`` every leaf move is also made and unmade (the cost a search pays);
-        the count is the same.
-        """
-        return super().perft(depth, threads, bool(bulk))
-
-    def perft_full(self, depth: int) -> int:  # type: ignore[override]
-        """Alias of ``perft(depth, bulk=False)``."""
-        return self.perft(depth, bulk=False)
 
     def divide(self, depth: int, threads: int = 1) -> dict[Move, int]:  # type: ignore[override]
         """Perft of ``depth`` split by root move: ``{move: leaf count}`` in generation order, the
