@@ -447,7 +447,11 @@ PYBIND11_MODULE(_core, m) {
             Move legal = legal_move_matching(game(pg).position(), mv);
             if (!legal) throw MoveTextError(MoveTextError::Kind::ILLEGAL, "illegal move '" + move_text(mv) + "' in " + write_fen4(game(pg).position()));
             return pgn4_move_text(game(pg).position(), legal);
-        }, py::arg("move"), "The PGN4 token of a legal move, with its check/mate suffix.")
+        }, py::arg("move"),
+             "The PGN4 token of a legal move, as chess.com writes it: ``\"Qg1-i3+\"``, ``\"h10xQi11=Q\"``,\n"
+             "``\"O-O\"`` (python-chess's SAN, hence the alias :meth:`san`: 4PC records use this long algebraic\n"
+             "form). A ``+`` per king the move newly checks (:meth:`gives_check`), ``#`` after a mate or a king\n"
+             "capture. IllegalMoveError for a move that is not legal here.")
         .def("_history", [](const PyGame& pg) {
             const std::vector<Step>& history = game(pg).history();
             std::vector<StepView> steps;
@@ -483,7 +487,9 @@ PYBIND11_MODULE(_core, m) {
         .def("king_square", [](const PyGame& pg, const py::object& seat) -> std::optional<int> {
             Square s = game(pg).position().king_square[checked_seat(seat)];
             return s == NO_SQUARE ? std::nullopt : std::optional<int>(s);
-        }, py::arg("seat"), "The square index of the seat's king (live or walking), or None.")
+        }, py::arg("seat"),
+             "The square of the seat's live king (a walking king included), or ``None``: no king, or a dead one\n"
+             "after an FFA elimination. python-chess's ``king(color)``, hence the alias :meth:`king`.")
         .def("_legal_moves", [](const PyGame& pg) {
             MoveList list;
             generate_legal(game(pg).position(), list);
@@ -525,15 +531,18 @@ PYBIND11_MODULE(_core, m) {
             return parse_move_explained(game(pg).position(), t);  // an illegal move's error names the rule
         }, py::arg("text"),
              "The legal Move that text names, in any form of RULES.md §10 ('h2-h4', 'h2h4', 'Qg1-i3', 'Bh2xNl6',\n"
-             "'O-O', 'h10-h11=Q', short forms such as 'Nf3'). InvalidMoveError for text that is no move,\n"
-             "IllegalMoveError for a move this position does not allow, AmbiguousMoveError for short text\n"
-             "that fits several.")
+             "'O-O', 'h10-h11=Q', short forms such as 'Nf3'; the PGN4 token :meth:`move_text` writes, so\n"
+             "python-chess's :meth:`parse_san` is its alias). InvalidMoveError for text that is no move,\n"
+             "IllegalMoveError (naming the rule) for a move this position does not allow, AmbiguousMoveError\n"
+             "for short text that fits several.")
         .def("push_move", [](PyGame& pg, const py::object& text) {
             const std::string t = move_text_argument(text);
             Move mv = parse_move_explained(game(pg).position(), t);
             game(pg).push(mv);
             return mv;
-        }, py::arg("text"), "parse_move(text), then plays it; returns the Move.")
+        }, py::arg("text"),
+             ":meth:`parse_move`, then plays the move; returns the Move (python-chess's :meth:`push_san` is its\n"
+             "alias).")
         .def("_pop", [](PyGame& pg) {
             if (game(pg).history().empty()) throw py::index_error("pop from an empty move stack");
             // A move comes back as the Move alone: pop() is hot (push + pop in search loops), and

@@ -165,10 +165,6 @@ class Board(BoardHabits):
         board._push_steps(steps, "steps")  # errors name the entry: "steps[3]: illegal move ..."
         return board
 
-    def push_san(self, text: str) -> Move:
-        """Alias of :meth:`push_move` for python-chess users (accepts every RULES.md §10 form)."""
-        return self.push_move(text)
-
     def copy(self, *, stack: bool = True) -> Board:
         """A copy of the game; with ``stack=False`` only the current position."""
         if not stack:
@@ -212,6 +208,33 @@ class Board(BoardHabits):
         this position before anything changes, and :meth:`pop` restores the position bit for bit.
         """
         super().push_unchecked(move)
+
+    # --- python-chess's names for verbs the core binds under 4PC's ---------------------------------
+    # Functions rather than one-line assignments: a pybind11 method has no typed signature to show.
+
+    def san(self, move: Move) -> str:
+        """python-chess's name for :meth:`move_text`: the PGN4 token of a legal move."""
+        return self.move_text(move)
+
+    def parse_san(self, text: str) -> Move:
+        """python-chess's name for :meth:`parse_move` (every RULES.md §10 form, the PGN4 token included)."""
+        return self.parse_move(text)
+
+    def push_san(self, text: str) -> Move:
+        """python-chess's name for :meth:`push_move` (every RULES.md §10 form, the PGN4 token included)."""
+        return self.push_move(text)
+
+    def king(self, seat: int) -> int | None:
+        """python-chess's ``king(color)``: :meth:`king_square`, the square of the seat's live king or ``None``."""
+        return self.king_square(seat)
+
+    def uci(self, move: Move) -> str:
+        """The engine form of ``move`` (``"h2-h3"``, ``"h10-h11=Q"``, castling ``"h1-j1"``), as
+        :meth:`Move.uci`: the UCI dialect needs no board to write a move (docs/uci.md), so, as in
+        python-chess, legality is not checked."""
+        if not isinstance(move, Move):
+            raise TypeError(f"move must be a fourchess.Move, got {type(move).__name__}")
+        return move.uci()
 
     def __eq__(self, other: object) -> bool:
         """Same game state: the rules, the position (everything its FEN4 holds: placement, turn,

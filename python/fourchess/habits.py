@@ -11,7 +11,7 @@ from typing import TypeVar
 
 from fourchess import _core
 from fourchess._quote import quoted
-from fourchess._core import Move, Seat
+from fourchess._core import Seat
 from fourchess.rules import Rules
 
 # The 14 ranks of an empty board, top (rank 14) first: corners 'x', real squares run lengths.
@@ -22,36 +22,6 @@ _Board = TypeVar("_Board", bound="BoardHabits")
 
 class BoardHabits(_core.Board):
     """python-chess's vocabulary for a :class:`fourchess.Board` (use that class, not this one)."""
-
-    # --- notation: SAN is the chess.com long algebraic token, UCI the engine form -------------
-
-    def san(self, move: Move) -> str:
-        """The PGN4 token of a legal move, as chess.com writes it: ``"Qg1-i3+"``, ``"h10xQi11=Q"``,
-        ``"O-O"`` (python-chess's SAN; 4PC records use this long algebraic form). A ``+`` per king
-        the move newly checks (:meth:`gives_check`), ``#`` after a mate or a king capture.
-        IllegalMoveError for a move that is not legal here."""
-        return self.move_text(move)
-
-    def parse_san(self, text: str) -> Move:
-        """The legal move ``text`` names, in any form :meth:`push_move` reads (the PGN4 token,
-        ``"Nf3"``-style short forms, ``"O-O"``, the engine form). InvalidMoveError if it cannot be
-        read, IllegalMoveError if no legal move fits, AmbiguousMoveError if several do."""
-        return self.parse_move(text)
-
-    def uci(self, move: Move) -> str:
-        """The engine form of ``move`` (``"h2-h3"``, ``"h10-h11=Q"``, castling ``"h1-j1"``), as
-        :meth:`Move.uci`: the UCI dialect needs no board to write a move (docs/uci.md), so, as in
-        python-chess, legality is not checked."""
-        if not isinstance(move, Move):
-            raise TypeError(f"move must be a fourchess.Move, got {type(move).__name__}")
-        return move.uci()
-
-    # --- pieces and squares --------------------------------------------------------------------
-
-    def king(self, seat: int) -> int | None:
-        """The square of the seat's live king, or ``None`` (no king, or a dead one after an FFA
-        elimination): python-chess's ``king(color)``; the same as :meth:`king_square`."""
-        return self.king_square(seat)
 
     # --- claims and endings ----------------------------------------------------------------------
 
