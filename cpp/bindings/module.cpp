@@ -514,18 +514,11 @@ PYBIND11_MODULE(_core, m) {
             if (!legal) throw MoveTextError(MoveTextError::Kind::ILLEGAL, "illegal move '" + move_text(mv) + "' in " + write_fen4(game(pg).position()));
             game(pg).push(legal);
         }, py::arg("move"), "Plays a legal move (IllegalMoveError otherwise, the board unchanged) with all its consequences.")
-        .def("push_unchecked", [](PyGame& pg, const py::object& move) {
+        // fourchess.Board.push_unchecked, typed and documented in Python.
+        .def("_push_unchecked", [](PyGame& pg, const py::object& move) {
             game(pg).push_pseudo_legal(pseudo_legal_argument(game(pg).position(), move, "push_unchecked",
                                                              " (only whether the mover's king is left attacked goes untested)"));
-        }, py::arg("move"),
-             "Plays a pseudo-legal move without testing whether it leaves the mover's own king attacked.\n\n"
-             "Checked: the game is not over; the piece on the from square belongs to the side to move and may\n"
-             "move so (steps, lines and blockers, pawn pushes, double pushes, captures and en passant; a king may be\n"
-             "taken); a promotion piece is named exactly when a pawn reaches its line (Teams Q R B N, FFA the\n"
-             "1-point queen); castling only when it is legal. Anything else raises IllegalMoveError and changes\n"
-             "nothing. Not checked: the mover's own king may be left in check (an opponent may then take it).\n"
-             "No Move object, legal or not, can make the core read or write out of bounds or leave the position\n"
-             "inconsistent: pop() restores it exactly.")
+        }, py::arg("move"))
         .def("parse_move", [](const PyGame& pg, const py::object& text) {
             const std::string t = move_text_argument(text);
             return parse_move_explained(game(pg).position(), t);  // an illegal move's error names the rule
@@ -603,7 +596,8 @@ PYBIND11_MODULE(_core, m) {
             py::gil_scoped_release release;
             return perft_full(pos, depth);
         }, py::arg("depth"), "Alias of ``perft(depth, bulk=False)``.")
-        .def("divide", [](const PyGame& pg, const py::object& depth_arg, const py::object& threads_arg) {
+        // fourchess.Board.divide makes the pairs a dict, typed and documented in Python.
+        .def("_divide", [](const PyGame& pg, const py::object& depth_arg, const py::object& threads_arg) {
             int depth = checked_depth(depth_arg), threads = checked_threads(threads_arg);
             const Position pos = game(pg).position();  // copied before the GIL is released
             std::vector<std::pair<Move, std::uint64_t>> result;
@@ -660,8 +654,9 @@ PYBIND11_MODULE(_core, m) {
         .def("is_insufficient_material", [](const PyGame& pg) { return insufficient_material_ends_game(game(pg).position()); },
              "FFA: is the material of the active seats too little to go on (RULES.md §7)? Always False in Teams,\n"
              "which has no such draw (RULES.md §6).")
-        .def("_can_claim_win", [](const PyGame& pg, const py::object& seat) { return can_claim_win(game(pg).position(), checked_seat(seat)); },
-             py::arg("seat"))
+        // fourchess.Board.can_claim_win, typed and documented in Python.
+        .def("_can_claim_win", [](const PyGame& pg, const py::object& seat) { return can_claim_win(game(pg).position(), seat_or_turn(pg, seat)); },
+             py::arg("seat") = py::none())
         .def("has_castling_rights", [](const PyGame& pg, const py::object& seat) {
             const Seat s = checked_seat(seat);
             return has_castling_right(game(pg).position(), s, SHORT) || has_castling_right(game(pg).position(), s, LONG);

@@ -107,6 +107,14 @@ class Board(BoardHabits):
             raise ValueError(f"names needs one name per seat (4), got {len(names)}")
         return result_text(self.outcome(), self.is_ffa, tuple(names))
 
+    def can_claim_win(self, seat: int | None = None) -> bool:
+        """May ``seat`` (default: the side to move) claim the win now (RULES.md §7)? Only in FFA,
+        in a game still going, with exactly two active seats and ``seat`` leading by 21 or more
+        points (with ``points_lead_ends_game`` such a lead already ended the game). The 4PC
+        counterpart of python-chess's ``can_claim_draw``: repetition and the fifty-move rule end a
+        4PC game by themselves, nobody claims them."""
+        return self._can_claim_win(seat)
+
     def random_walking_king_move(self, rng: random.Random) -> Move | None:
         """A uniformly random legal move when the side to move is a walking king (RULES.md §7:
         CPU players move it at random), else ``None``. The moves are sorted by (from, to) first, so
@@ -141,11 +149,6 @@ class Board(BoardHabits):
         IllegalMoveError saying which rule, and changes nothing."""
         self._push_step(text)
         return self.peek()
-
-    def step_texts(self) -> list[str]:
-        """The history as texts that :meth:`push_step` and the stateless calls replay: each move's
-        engine form (``"h2-h4"``), each other step's token (``"resign:B"``)."""
-        return self._step_texts()
 
     def to_dict(self) -> dict[str, Any]:
         """The whole game as plain data, ``json.dumps``-able: ``{"root_fen4", "rules": {every
@@ -183,10 +186,10 @@ class Board(BoardHabits):
         steps = [str(step) if isinstance(step, Move) else (step.kind, int(step.seat)) for step in self.history]
         return (_restore, (type(self), self.root_fen4(), self.rules, steps))
 
-    def divide(self, depth: int, threads: int = 1) -> dict[Move, int]:  # type: ignore[override]
+    def divide(self, depth: int, threads: int = 1) -> dict[Move, int]:
         """Perft of ``depth`` split by root move: ``{move: leaf count}`` in generation order, the
         counts adding up to ``perft(depth)``. ``threads`` splits the work as :meth:`perft` does."""
-        return dict(super().divide(depth, threads))
+        return dict(self._divide(depth, threads))
 
     def push_unchecked(self, move: Move) -> None:
         """Plays a pseudo-legal move without testing whether it leaves the mover's own king attacked.
@@ -207,7 +210,7 @@ class Board(BoardHabits):
         one made by ``Move.__new__`` alone is refused), it is matched against the movement rules of
         this position before anything changes, and :meth:`pop` restores the position bit for bit.
         """
-        super().push_unchecked(move)
+        self._push_unchecked(move)
 
     # --- python-chess's names for verbs the core binds under 4PC's ---------------------------------
     # Functions rather than one-line assignments: a pybind11 method has no typed signature to show.

@@ -23,16 +23,6 @@ _Board = TypeVar("_Board", bound="BoardHabits")
 class BoardHabits(_core.Board):
     """python-chess's vocabulary for a :class:`fourchess.Board` (use that class, not this one)."""
 
-    # --- claims and endings ----------------------------------------------------------------------
-
-    def can_claim_win(self, seat: int | None = None) -> bool:
-        """May ``seat`` (default: the side to move) claim the win now (RULES.md §7)? Only in FFA,
-        in a game still going, with exactly two active seats and ``seat`` leading by 21 or more
-        points (with ``points_lead_ends_game`` such a lead already ended the game). The 4PC
-        counterpart of python-chess's ``can_claim_draw``: repetition and the fifty-move rule end a
-        4PC game by themselves, nobody claims them."""
-        return self._can_claim_win(self.turn if seat is None else seat)
-
     # --- editing ---------------------------------------------------------------------------------
 
     @classmethod
