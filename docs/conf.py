@@ -43,7 +43,7 @@ nitpick_ignore_regex = [
     ("py:obj", r"(None|True|False)"),
     # Private typing names in signatures: Board.empty's TypeVar, fourchess.svg's square alias
     # (an int index or a name such as 'h2', as its docstrings say).
-    ("py:class", r"(fourchess\.habits\._Board|SquareLike)"),
+    ("py:class", r"(fourchess\.board\._Board|SquareLike)"),
 ]
 
 _CORE = re.compile(r"\bfourchess\._core\.")
@@ -61,9 +61,8 @@ def _public_names(app, what, name, obj, options, signature, return_annotation):
 
 def _public_bases(app, name, obj, options, bases):
     """fourchess.Board's base is the extension's Board, and pybind11 classes derive from
-    pybind11_object: neither is API, so neither is listed (nor ``object``, which says nothing).
-    Nor is the private mixin fourchess.habits.BoardHabits: its methods are listed as Board's."""
-    private = ("fourchess._core", "fourchess.habits", "pybind11_builtins")
+    pybind11_object: neither is API, so neither is listed (nor ``object``, which says nothing)."""
+    private = ("fourchess._core", "pybind11_builtins")
     bases[:] = [base for base in bases if base is not object and base.__module__ not in private]
 
 
