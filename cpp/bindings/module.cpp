@@ -586,8 +586,8 @@ PYBIND11_MODULE(_core, m) {
             if (threads == 1) return bulk ? perft(pos, depth) : perft_full(pos, depth);
             return perft_threaded(pos, depth, threads, bulk);
         }, py::arg("depth"), py::arg("threads") = 1, py::kw_only(), py::arg("bulk") = true,
-             "Leaf nodes of the legal move tree ``depth`` plies deep (RULES.md §9), counted by ``threads``\n"
-             "threads (1 to 256).\n\n"
+             "Leaf nodes of the legal move tree ``depth`` plies deep (RULES.md §9); ``threads`` (1 to 256)\n"
+             "share the work.\n\n"
              "With ``bulk=False`` every leaf move is also made and unmade (the cost a search pays);\n"
              "the count is the same.")
         .def("perft_full", [](const PyGame& pg, const py::object& depth_arg) {
