@@ -7,7 +7,10 @@ package first (``pip install .``).
 
 from __future__ import annotations
 
+import ast
+import inspect
 import re
+from pathlib import Path
 
 from docutils import nodes
 
@@ -43,15 +46,44 @@ nitpick_ignore_regex = [
     ("py:obj", r"(None|True|False)"),
     # Private typing names in signatures: Board.empty's TypeVar, fourchess.svg's square alias
     # (an int index or a name such as 'h2', as its docstrings say).
-    ("py:class", r"(fourchess\.habits\._Board|SquareLike)"),
+    ("py:class", r"(fourchess\.board\._Board|SquareLike)"),
 ]
 
 _CORE = re.compile(r"\bfourchess\._core\.")
 _SELF = re.compile(r"^\(self(: [\w.]+)?(, )?")  # pybind11 writes self out: a method's page does not
 
 
+def _stub_signatures() -> dict[str, tuple[str, str]]:
+    """``{"Class.method": (signature, return annotation)}`` of the extension's instance methods, as
+    the stubs (python/fourchess/_core.pyi) type them; overloaded names, properties and static
+    methods are left out."""
+    tree = ast.parse(Path(fourchess.__file__).with_name("_core.pyi").read_text())
+    found: dict[str, tuple[str, str]] = {}
+    for cls in (node for node in tree.body if isinstance(node, ast.ClassDef)):
+        methods = [item for item in cls.body if isinstance(item, ast.FunctionDef)]
+        names = [method.name for method in methods]
+        for method in methods:
+            decorators = {ast.unparse(decorator) for decorator in method.decorator_list}
+            if names.count(method.name) > 1 or decorators & {"property", "staticmethod"}:
+                continue
+            arguments = ast.arguments(posonlyargs=[], args=method.args.args[1:], vararg=method.args.vararg,  # no self
+                                      kwonlyargs=method.args.kwonlyargs, kw_defaults=method.args.kw_defaults,
+                                      kwarg=method.args.kwarg, defaults=method.args.defaults)
+            returns = ast.unparse(method.returns) if method.returns else ""
+            found[f"{cls.name}.{method.name}"] = (f"({ast.unparse(arguments)})", returns)
+    return found
+
+
+_STUB_SIGNATURES = _stub_signatures()
+
+
 def _public_names(app, what, name, obj, options, signature, return_annotation):
-    """pybind11 signatures name the private extension (fourchess._core.Board); use the package's."""
+    """pybind11 signatures name the private extension (fourchess._core.Board); use the package's.
+    They also show every argument the binding checks itself as ``object``: a method bound in C++
+    takes its signature from the stubs instead, when they have it."""
+    stub = _STUB_SIGNATURES.get(".".join(name.split(".")[-2:]))
+    if stub and what == "method" and not inspect.isfunction(inspect.unwrap(obj)):
+        return stub
     if signature:
         signature = _SELF.sub("(", _CORE.sub("fourchess.", signature))
     if return_annotation:
@@ -61,9 +93,8 @@ def _public_names(app, what, name, obj, options, signature, return_annotation):
 
 def _public_bases(app, name, obj, options, bases):
     """fourchess.Board's base is the extension's Board, and pybind11 classes derive from
-    pybind11_object: neither is API, so neither is listed (nor ``object``, which says nothing).
-    Nor is the private mixin fourchess.habits.BoardHabits: its methods are listed as Board's."""
-    private = ("fourchess._core", "fourchess.habits", "pybind11_builtins")
+    pybind11_object: neither is API, so neither is listed (nor ``object``, which says nothing)."""
+    private = ("fourchess._core", "pybind11_builtins")
     bases[:] = [base for base in bases if base is not object and base.__module__ not in private]
 
 

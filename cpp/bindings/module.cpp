@@ -281,6 +281,11 @@ Move pseudo_legal_argument(const Position& pos, const py::handle& value, const c
     return m;
 }
 
+// The seat a question names, or for None the side to move (python-chess's questions default to it).
+Seat seat_or_turn(const PyGame& pg, const py::object& seat) {
+    return seat.is_none() ? game(pg).position().side_to_move : checked_seat(seat);
+}
+
 // Replaces the game by a new one rooted at the edited position (python-chess's edits clear the
 // move stack too).
 void edit_square(PyGame& pg, const py::object& square_arg, Piece piece) {
@@ -421,6 +426,8 @@ PYBIND11_MODULE(_core, m) {
              py::arg("fen4"), py::arg("rules"))
         .def_property_readonly("is_ffa", [](const PyGame& pg) { return game(pg).position().mode == Mode::FFA; },
                                "True in Free-for-All, False in Teams.")
+        .def_property_readonly("mode", [](const PyGame& pg) { return game(pg).position().mode == Mode::FFA ? "ffa" : "teams"; },
+                               "``\"teams\"`` or ``\"ffa\"``.")
         .def_property_readonly("rules", [](const PyGame& pg) { return fourchess_bindings::rules_object(game(pg).rules()); },
                                "The rule options this game is played under, a fourchess.Rules.")
         .def_property_readonly("walking_kings", [](const PyGame& pg) { return seats_of(game(pg).position().walking); },
@@ -440,7 +447,11 @@ PYBIND11_MODULE(_core, m) {
             Move legal = legal_move_matching(game(pg).position(), mv);
             if (!legal) throw MoveTextError(MoveTextError::Kind::ILLEGAL, "illegal move '" + move_text(mv) + "' in " + write_fen4(game(pg).position()));
             return pgn4_move_text(game(pg).position(), legal);
-        }, py::arg("move"), "The PGN4 token of a legal move, with its check/mate suffix.")
+        }, py::arg("move"),
+             "The PGN4 token of a legal move, as chess.com writes it: ``\"Qg1-i3+\"``, ``\"h10xQi11=Q\"``,\n"
+             "``\"O-O\"`` (python-chess's SAN, hence the alias :meth:`san`: 4PC records use this long algebraic\n"
+             "form). A ``+`` per king the move newly checks (:meth:`gives_check`), ``#`` after a mate or a king\n"
+             "capture. IllegalMoveError for a move that is not legal here.")
         .def("_history", [](const PyGame& pg) {
             const std::vector<Step>& history = game(pg).history();
             std::vector<StepView> steps;
@@ -476,7 +487,9 @@ PYBIND11_MODULE(_core, m) {
         .def("king_square", [](const PyGame& pg, const py::object& seat) -> std::optional<int> {
             Square s = game(pg).position().king_square[checked_seat(seat)];
             return s == NO_SQUARE ? std::nullopt : std::optional<int>(s);
-        }, py::arg("seat"), "The square index of the seat's king (live or walking), or None.")
+        }, py::arg("seat"),
+             "The square of the seat's live king (a walking king included), or ``None``: no king, or a dead one\n"
+             "after an FFA elimination. python-chess's ``king(color)``, hence the alias :meth:`king`.")
         .def("_legal_moves", [](const PyGame& pg) {
             MoveList list;
             generate_legal(game(pg).position(), list);
@@ -501,32 +514,28 @@ PYBIND11_MODULE(_core, m) {
             if (!legal) throw MoveTextError(MoveTextError::Kind::ILLEGAL, "illegal move '" + move_text(mv) + "' in " + write_fen4(game(pg).position()));
             game(pg).push(legal);
         }, py::arg("move"), "Plays a legal move (IllegalMoveError otherwise, the board unchanged) with all its consequences.")
-        .def("push_unchecked", [](PyGame& pg, const py::object& move) {
+        // fourchess.Board.push_unchecked, typed and documented in Python.
+        .def("_push_unchecked", [](PyGame& pg, const py::object& move) {
             game(pg).push_pseudo_legal(pseudo_legal_argument(game(pg).position(), move, "push_unchecked",
                                                              " (only whether the mover's king is left attacked goes untested)"));
-        }, py::arg("move"),
-             "Plays a pseudo-legal move without testing whether it leaves the mover's own king attacked.\n\n"
-             "Checked: the game is not over; the piece on the from square belongs to the side to move and may\n"
-             "move so (steps, lines and blockers, pawn pushes, double pushes, captures and en passant; a king may be\n"
-             "taken); a promotion piece is named exactly when a pawn reaches its line (Teams Q R B N, FFA the\n"
-             "1-point queen); castling only when it is legal. Anything else raises IllegalMoveError and changes\n"
-             "nothing. Not checked: the mover's own king may be left in check (an opponent may then take it).\n"
-             "No Move object, legal or not, can make the core read or write out of bounds or leave the position\n"
-             "inconsistent: pop() restores it exactly.")
+        }, py::arg("move"))
         .def("parse_move", [](const PyGame& pg, const py::object& text) {
             const std::string t = move_text_argument(text);
             return parse_move_explained(game(pg).position(), t);  // an illegal move's error names the rule
         }, py::arg("text"),
              "The legal Move that text names, in any form of RULES.md §10 ('h2-h4', 'h2h4', 'Qg1-i3', 'Bh2xNl6',\n"
-             "'O-O', 'h10-h11=Q', short forms such as 'Nf3'). InvalidMoveError for text that is no move,\n"
-             "IllegalMoveError for a move this position does not allow, AmbiguousMoveError for short text\n"
-             "that fits several.")
+             "'O-O', 'h10-h11=Q', short forms such as 'Nf3'; the PGN4 token :meth:`move_text` writes, so\n"
+             "python-chess's :meth:`parse_san` is its alias). InvalidMoveError for text that is no move,\n"
+             "IllegalMoveError (naming the rule) for a move this position does not allow, AmbiguousMoveError\n"
+             "for short text that fits several.")
         .def("push_move", [](PyGame& pg, const py::object& text) {
             const std::string t = move_text_argument(text);
             Move mv = parse_move_explained(game(pg).position(), t);
             game(pg).push(mv);
             return mv;
-        }, py::arg("text"), "parse_move(text), then plays it; returns the Move.")
+        }, py::arg("text"),
+             ":meth:`parse_move`, then plays the move; returns the Move (python-chess's :meth:`push_san` is its\n"
+             "alias).")
         .def("_pop", [](PyGame& pg) {
             if (game(pg).history().empty()) throw py::index_error("pop from an empty move stack");
             // A move comes back as the Move alone: pop() is hot (push + pop in search loops), and
@@ -545,7 +554,14 @@ PYBIND11_MODULE(_core, m) {
                 if (step.action == Action::MOVE) moves.push_back(step.move);
             return moves;
         }, "The moves since the root, oldest first (history also has the resignations, timeouts and claims).")
-        .def("is_check", [](const PyGame& pg, const py::object& seat) { return in_check(game(pg).position(), checked_seat(seat)); }, py::arg("seat"))
+        .def("is_check", [](const PyGame& pg, const py::object& seat) { return in_check(game(pg).position(), seat_or_turn(pg, seat)); },
+             py::arg("seat") = py::none(), "Is the seat's king (default: the side to move's) attacked by a live opponent piece?")
+        .def("is_checkmate", [](const PyGame& pg) { return termination_of(game(pg).position()) == Termination::CHECKMATE; },
+             "The side to move is in check and has no legal move.")
+        .def("is_stalemate", [](const PyGame& pg) { return termination_of(game(pg).position()) == Termination::STALEMATE; },
+             "The side to move is not in check and has no legal move.")
+        .def("is_game_over", [](const PyGame& pg) { return termination_of(game(pg).position()) != Termination::NONE; },
+             "The game has ended (:meth:`outcome` says how).")
         .def("termination", [](const PyGame& pg) -> std::optional<Termination> {
             Termination t = termination_of(game(pg).position());
             return t == Termination::NONE ? std::nullopt : std::optional<Termination>(t);
@@ -553,20 +569,35 @@ PYBIND11_MODULE(_core, m) {
         .def("winners", [](const PyGame& pg) { return seats_of(winners(game(pg).position(), termination_of(game(pg).position()))); },
              "The winning seats as a frozenset, empty while the game goes on and for a Teams draw (docs/rules.md\n"
              "§7, decision 4).")
-        .def("perft", [](const PyGame& pg, const py::object& depth_arg, const py::object& threads_arg, bool bulk) {
+        .def_property_readonly("winner", [](const PyGame& pg) -> py::object {
+            const Position& pos = game(pg).position();
+            const Termination t = termination_of(pos);
+            const std::uint8_t seats = t == Termination::NONE ? 0 : winners(pos, t);
+            return seats ? py::object(seats_of(seats)) : py::object(py::none());
+        }, "Teams: the two winning seats; FFA: the seats with the most points; None while the game\n"
+           "goes on and for a Teams draw.")
+        .def("perft", [](const PyGame& pg, const py::object& depth_arg, const py::object& threads_arg, const py::object& bulk_arg) {
+            const int truth = PyObject_IsTrue(bulk_arg.ptr());  // any object, as bool(bulk)
+            if (truth < 0) throw py::error_already_set();
+            const bool bulk = truth != 0;
             int depth = checked_depth(depth_arg), threads = checked_threads(threads_arg);
             Position pos = game(pg).position();  // copied while the GIL keeps other threads from pushing
             py::gil_scoped_release release;
             if (threads == 1) return bulk ? perft(pos, depth) : perft_full(pos, depth);
             return perft_threaded(pos, depth, threads, bulk);
-        }, py::arg("depth"), py::arg("threads") = 1, py::arg("bulk") = true)
+        }, py::arg("depth"), py::arg("threads") = 1, py::kw_only(), py::arg("bulk") = true,
+             "Leaf nodes of the legal move tree ``depth`` plies deep (RULES.md §9); ``threads`` (1 to 256)\n"
+             "share the work.\n\n"
+             "With ``bulk=False`` every leaf move is also made and unmade (the cost a search pays);\n"
+             "the count is the same.")
         .def("perft_full", [](const PyGame& pg, const py::object& depth_arg) {
             int depth = checked_depth(depth_arg);
             Position pos = game(pg).position();
             py::gil_scoped_release release;
             return perft_full(pos, depth);
-        }, py::arg("depth"))
-        .def("divide", [](const PyGame& pg, const py::object& depth_arg, const py::object& threads_arg) {
+        }, py::arg("depth"), "Alias of ``perft(depth, bulk=False)``.")
+        // fourchess.Board.divide makes the pairs a dict, typed and documented in Python.
+        .def("_divide", [](const PyGame& pg, const py::object& depth_arg, const py::object& threads_arg) {
             int depth = checked_depth(depth_arg), threads = checked_threads(threads_arg);
             const Position pos = game(pg).position();  // copied before the GIL is released
             std::vector<std::pair<Move, std::uint64_t>> result;
@@ -623,8 +654,9 @@ PYBIND11_MODULE(_core, m) {
         .def("is_insufficient_material", [](const PyGame& pg) { return insufficient_material_ends_game(game(pg).position()); },
              "FFA: is the material of the active seats too little to go on (RULES.md §7)? Always False in Teams,\n"
              "which has no such draw (RULES.md §6).")
-        .def("_can_claim_win", [](const PyGame& pg, const py::object& seat) { return can_claim_win(game(pg).position(), checked_seat(seat)); },
-             py::arg("seat"))
+        // fourchess.Board.can_claim_win, typed and documented in Python.
+        .def("_can_claim_win", [](const PyGame& pg, const py::object& seat) { return can_claim_win(game(pg).position(), seat_or_turn(pg, seat)); },
+             py::arg("seat") = py::none())
         .def("has_castling_rights", [](const PyGame& pg, const py::object& seat) {
             const Seat s = checked_seat(seat);
             return has_castling_right(game(pg).position(), s, SHORT) || has_castling_right(game(pg).position(), s, LONG);
@@ -643,12 +675,27 @@ PYBIND11_MODULE(_core, m) {
         .def("set_piece_at", [](PyGame& pg, const py::object& square, const py::object& piece) {
             edit_square(pg, square, piece.is_none() ? NO_PIECE : piece_argument(piece));
         }, py::arg("square"), py::arg("piece"),
-             "Puts the piece on the square (None empties it); see fourchess.Board.set_piece_at.")
+             "Puts ``piece`` on ``square`` (``None`` empties it), replacing what stood there.\n\n"
+             "Validated: the result must be a position the core accepts, with no square changed but\n"
+             "this one, else :class:`PositionEditError` (a ValueError) and the board is unchanged.\n"
+             "Refused: a second live king for a seat, a 17th live piece, in FFA a live piece of a seat\n"
+             "that is out (it has no live king, or resigned or timed out: its pieces are dead), taking\n"
+             "an FFA seat's king while it has other live pieces (they would die), an FFA side to move\n"
+             "left out while two seats play.\n\n"
+             "As python-chess's edits do, an edit clears the move stack: the edited position becomes the\n"
+             "new root (:meth:`root_fen4`), ``fullmove_number`` is 1 again and repetitions count from\n"
+             "here. The turn, castling flags, points and ply clock stay; what the board itself decides is\n"
+             "worked out again (FFA eliminations, en passant entries whose pawn is gone, an ending the\n"
+             "board shows), and an ending only history gave (repetition, fifty moves, move limit, a\n"
+             "claim) is forgotten. Castling flags are kept even when their king or rook is gone\n"
+             "(:meth:`has_castling_rights` says whether one can still be used).")
         .def("remove_piece_at", [](PyGame& pg, const py::object& square) -> std::optional<Piece> {
             const Piece before = game(pg).position().board[checked_square(square)];
             edit_square(pg, square, NO_PIECE);
             return before.empty() ? std::nullopt : std::optional<Piece>(before);
-        }, py::arg("square"), "Empties the square and returns what stood there (or None); see fourchess.Board.set_piece_at.")
+        }, py::arg("square"),
+             "Empties ``square`` and returns the piece that stood there (``None`` if it was empty);\n"
+             "validated and clearing the move stack as :meth:`set_piece_at` is.")
         .def("_same_state", [](const PyGame& a, const PyGame& b) { return game(a).same_state(game(b)); }, py::arg("other"))
         .def("parse_uci", [](const PyGame& pg, const py::object& text) {
             const std::string t = move_text_argument(text);

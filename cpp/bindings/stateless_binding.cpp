@@ -3,7 +3,7 @@
 // the GIL released, on a Game local to the call, and the plain results become Python objects only
 // after the GIL is taken back. Nothing is shared between calls, so any number of threads may call
 // them at once. The Python layer (fourchess.stateless) checks mode and rules; this file converts.
-// Also Board's steps as text: _push_step, _push_steps, _step_texts (with the GIL held, as every
+// Also Board's steps as text: _push_step, _push_steps, step_texts (with the GIL held, as every
 // call that changes or reads a Board).
 #include "stateless_binding.h"
 
@@ -212,11 +212,12 @@ void bind_stateless(py::module_& m) {
             throw MoveTextError(error.kind(), what + "[" + std::to_string(error.index()) + "]: " + error.what());
         }
     }, py::arg("steps"), py::arg("what"));
-    board.def("_step_texts", [](const PyGame& pg) {
+    board.def("step_texts", [](const PyGame& pg) {
         std::vector<std::string> texts;
         for (const Step& step : game(pg).history()) texts.push_back(step_text(step));
         return texts;
-    });
+    }, "The history as texts that :meth:`push_step` and the stateless calls replay: each move's\n"
+       "engine form (``\"h2-h4\"``), each other step's token (``\"resign:B\"``).");
 }
 
 }  // namespace fourchess_bindings

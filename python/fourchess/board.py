@@ -4,17 +4,22 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from fourchess import _core
-from fourchess._core import Fen4Error, Move, Seat, Termination
-from fourchess.habits import BoardHabits
+from fourchess._quote import quoted
+from fourchess._core import Fen4Error, Move, Seat
 from fourchess._serial import game_dict, game_fields
 from fourchess.outcome import SEAT_TITLES, GameEvent, Outcome, ffa_outcome, result_text, teams_outcome
 from fourchess.rules import START_FEN4, Rules, resolve_rules
 
 MODERN_START_FEN4: str = _core.MODERN_START_FEN4
 CLASSIC_START_FEN4: str = _core.CLASSIC_START_FEN4
+
+# The 14 ranks of an empty board, top (rank 14) first: corners 'x', real squares run lengths.
+_EMPTY_RANKS = "/".join("x,x,x,8,x,x,x" if rank < 3 or rank > 10 else "14" for rank in range(13, -1, -1))
+
+_Board = TypeVar("_Board", bound="Board")
 
 
 class LegalMoveView:
@@ -49,7 +54,7 @@ class LegalMoveView:
         return f"<LegalMoveView ({', '.join(str(m) for m in self)})>"
 
 
-class Board(BoardHabits):
+class Board(_core.Board):
     """A four-player chess game: a position plus the moves that led to it.
 
     ``Board()`` is the modern start of Teams; ``Board(mode="ffa")`` the FFA start;
@@ -87,31 +92,71 @@ class Board(BoardHabits):
         # If this raises, the half-built object refuses every later call (TypeError).
         super().__init__(fen4, rules)
 
-    @property
-    def mode(self) -> str:
-        """``"teams"`` or ``"ffa"``."""
-        return "ffa" if self.is_ffa else "teams"
+    @classmethod
+    def empty(cls: type[_Board], *, mode: str | None = None, rules: Rules | None = None, turn: int = Seat.RED) -> _Board:
+        """A board with no pieces, ``turn`` to move, no castling rights, no points, ply clock 0.
+
+        The core accepts it, as a game that is over: Teams needs all four kings (a missing king
+        reads as a king capture), FFA has every seat out (a seat with no live king is eliminated).
+        Put the pieces on with :meth:`set_piece_at`, kings first: in FFA a seat's pieces are live
+        only while it has a live king, and once two seats have kings the side to move must be one
+        of them (choose ``turn`` so).
+
+        >>> board = Board.empty(mode="ffa")
+        >>> board.set_piece_at(parse_square("h1"), Piece("rK"))
+        >>> board.set_piece_at(parse_square("a7"), Piece("bK"))
+        >>> board.set_piece_at(parse_square("h5"), Piece("rR"))
+        >>> board.is_game_over(), board.is_check(Seat.BLUE)
+        (False, False)
+        """
+        if isinstance(turn, bool) or not isinstance(turn, int):
+            raise TypeError(f"turn must be a Seat, got {type(turn).__name__}")
+        if not 0 <= turn <= 3:
+            raise ValueError(f"turn must be 0..3 (Red, Blue, Yellow, Green), got {quoted(turn)}")
+        fen4 = f"{Seat(turn).letter}-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-{_EMPTY_RANKS}"
+        return cls(fen4, mode=mode, rules=rules)
+
+    # --- moves and steps as Python objects: the legal-move view, GameEvents ----------------------
 
     @property
     def legal_moves(self) -> LegalMoveView:
         """The legal moves of the side to move (empty when the game is over)."""
         return LegalMoveView(self)
 
-    def is_check(self, seat: int | None = None) -> bool:  # type: ignore[override]
-        """Is the seat's king (default: the side to move's) attacked by a live opponent piece?"""
-        return super().is_check(self.turn if seat is None else seat)
+    def pop(self) -> Move | GameEvent:
+        """Takes back the last step: returns the Move, or the :class:`GameEvent` (resignation,
+        timeout, claim) that was undone."""
+        return _step(self._pop())
 
-    def is_checkmate(self) -> bool:
-        """The side to move is in check and has no legal move."""
-        return self.termination() is Termination.CHECKMATE
+    def peek(self) -> Move | GameEvent:
+        """The last step, without taking it back."""
+        return _step(self._peek())
 
-    def is_stalemate(self) -> bool:
-        """The side to move is not in check and has no legal move."""
-        return self.termination() is Termination.STALEMATE
+    @property
+    def history(self) -> list[Move | GameEvent]:
+        """Every step since the root: moves and events, in order."""
+        return [_step(entry) for entry in self._history()]
 
-    def is_game_over(self) -> bool:
-        """The game has ended (:meth:`outcome` says how)."""
-        return self.termination() is not None
+    def push_step(self, text: str) -> Move | GameEvent:
+        """Plays one step written as text: a move in any form :meth:`push_move` reads, or
+        ``"resign:R"``, ``"timeout:B"``, ``"claim:Y"`` (the seat letter R, B, Y or G; any case).
+        Returns the Move or the :class:`GameEvent`; a step the rules refuse raises
+        IllegalMoveError saying which rule, and changes nothing."""
+        self._push_step(text)
+        return self.peek()
+
+    def random_walking_king_move(self, rng: random.Random) -> Move | None:
+        """A uniformly random legal move when the side to move is a walking king (RULES.md §7:
+        CPU players move it at random), else ``None``. The moves are sorted by (from, to) first, so
+        the same ``rng`` state picks the same move as the reference."""
+        if not isinstance(rng, random.Random):
+            raise TypeError(f"rng must be a random.Random, got {type(rng).__name__}")
+        if self.turn not in self.walking_kings:
+            return None
+        moves = sorted(self._legal_moves(), key=lambda move: (move.from_square, move.to_square))
+        return rng.choice(moves) if moves else None
+
+    # --- how the game ended -----------------------------------------------------------------------
 
     def outcome(self) -> Outcome | None:
         """How the game ended, or ``None`` while it goes on."""
@@ -128,53 +173,7 @@ class Board(BoardHabits):
             raise ValueError(f"names needs one name per seat (4), got {len(names)}")
         return result_text(self.outcome(), self.is_ffa, tuple(names))
 
-    def random_walking_king_move(self, rng: random.Random) -> Move | None:
-        """A uniformly random legal move when the side to move is a walking king (RULES.md §7:
-        CPU players move it at random), else ``None``. The moves are sorted by (from, to) first, so
-        the same ``rng`` state picks the same move as the reference."""
-        if not isinstance(rng, random.Random):
-            raise TypeError(f"rng must be a random.Random, got {type(rng).__name__}")
-        if self.turn not in self.walking_kings:
-            return None
-        moves = sorted(self._legal_moves(), key=lambda move: (move.from_square, move.to_square))
-        return rng.choice(moves) if moves else None
-
-    def pop(self) -> Move | GameEvent:  # type: ignore[override]
-        """Takes back the last step: returns the Move, or the :class:`GameEvent` (resignation,
-        timeout, claim) that was undone."""
-        return _step(self._pop())
-
-    def peek(self) -> Move | GameEvent:
-        """The last step, without taking it back."""
-        return _step(self._peek())
-
-    @property
-    def history(self) -> list[Move | GameEvent]:
-        """Every step since the root: moves and events, in order."""
-        return [_step(entry) for entry in self._history()]
-
-    @property
-    def winner(self) -> frozenset[Seat] | None:
-        """Teams: the two winning seats; FFA: the seats with the most points; None while the game
-        goes on and for a Teams draw."""
-        if self.termination() is None:
-            return None
-        return self.winners() or None
-
-    # --- steps as text and the game as plain data (see fourchess.stateless) ---------------------
-
-    def push_step(self, text: str) -> Move | GameEvent:
-        """Plays one step written as text: a move in any form :meth:`push_move` reads, or
-        ``"resign:R"``, ``"timeout:B"``, ``"claim:Y"`` (the seat letter R, B, Y or G; any case).
-        Returns the Move or the :class:`GameEvent`; a step the rules refuse raises
-        IllegalMoveError saying which rule, and changes nothing."""
-        self._push_step(text)
-        return self.peek()
-
-    def step_texts(self) -> list[str]:
-        """The history as texts that :meth:`push_step` and the stateless calls replay: each move's
-        engine form (``"h2-h4"``), each other step's token (``"resign:B"``)."""
-        return self._step_texts()
+    # --- the game as plain data (see fourchess.stateless), copies and pickling ---------------------
 
     def to_dict(self) -> dict[str, Any]:
         """The whole game as plain data, ``json.dumps``-able: ``{"root_fen4", "rules": {every
@@ -194,10 +193,6 @@ class Board(BoardHabits):
         board._push_steps(steps, "steps")  # errors name the entry: "steps[3]: illegal move ..."
         return board
 
-    def push_san(self, text: str) -> Move:
-        """Alias of :meth:`push_move` for python-chess users (accepts every RULES.md §10 form)."""
-        return self.push_move(text)
-
     def copy(self, *, stack: bool = True) -> Board:
         """A copy of the game; with ``stack=False`` only the current position."""
         if not stack:
@@ -216,22 +211,22 @@ class Board(BoardHabits):
         steps = [str(step) if isinstance(step, Move) else (step.kind, int(step.seat)) for step in self.history]
         return (_restore, (type(self), self.root_fen4(), self.rules, steps))
 
-    def perft(self, depth: int, threads: int = 1, *, bulk: bool = True) -> int:  # type: ignore[override]
-        """Leaf nodes of the legal move tree ``depth`` plies deep (RULES.md §9).
+    # --- core verbs whose public name is a typed Python function (tests/habits/test_documentation.py
+    # asks for their signatures, which a pybind11 method cannot show): each calls the binding's
+    # private counterpart and is documented here only -----------------------------------------------
 
-        With ``bulk=False`` every leaf move is also made and unmade (the cost a search pays);
-        the count is the same.
-        """
-        return super().perft(depth, threads, bool(bulk))
+    def can_claim_win(self, seat: int | None = None) -> bool:
+        """May ``seat`` (default: the side to move) claim the win now (RULES.md §7)? Only in FFA,
+        in a game still going, with exactly two active seats and ``seat`` leading by 21 or more
+        points (with ``points_lead_ends_game`` such a lead already ended the game). The 4PC
+        counterpart of python-chess's ``can_claim_draw``: repetition and the fifty-move rule end a
+        4PC game by themselves, nobody claims them."""
+        return self._can_claim_win(seat)
 
-    def perft_full(self, depth: int) -> int:  # type: ignore[override]
-        """Alias of ``perft(depth, bulk=False)``."""
-        return self.perft(depth, bulk=False)
-
-    def divide(self, depth: int, threads: int = 1) -> dict[Move, int]:  # type: ignore[override]
+    def divide(self, depth: int, threads: int = 1) -> dict[Move, int]:
         """Perft of ``depth`` split by root move: ``{move: leaf count}`` in generation order, the
         counts adding up to ``perft(depth)``. ``threads`` splits the work as :meth:`perft` does."""
-        return dict(super().divide(depth, threads))
+        return dict(self._divide(depth, threads))
 
     def push_unchecked(self, move: Move) -> None:
         """Plays a pseudo-legal move without testing whether it leaves the mover's own king attacked.
@@ -252,7 +247,36 @@ class Board(BoardHabits):
         one made by ``Move.__new__`` alone is refused), it is matched against the movement rules of
         this position before anything changes, and :meth:`pop` restores the position bit for bit.
         """
-        super().push_unchecked(move)
+        self._push_unchecked(move)
+
+    # --- python-chess's names for verbs the core binds under 4PC's ---------------------------------
+    # Functions rather than one-line assignments: a pybind11 method has no typed signature to show.
+
+    def san(self, move: Move) -> str:
+        """python-chess's name for :meth:`move_text`: the PGN4 token of a legal move."""
+        return self.move_text(move)
+
+    def parse_san(self, text: str) -> Move:
+        """python-chess's name for :meth:`parse_move` (every RULES.md §10 form, the PGN4 token included)."""
+        return self.parse_move(text)
+
+    def push_san(self, text: str) -> Move:
+        """python-chess's name for :meth:`push_move` (every RULES.md §10 form, the PGN4 token included)."""
+        return self.push_move(text)
+
+    def king(self, seat: int) -> int | None:
+        """python-chess's ``king(color)``: :meth:`king_square`, the square of the seat's live king or ``None``."""
+        return self.king_square(seat)
+
+    def uci(self, move: Move) -> str:
+        """The engine form of ``move`` (``"h2-h3"``, ``"h10-h11=Q"``, castling ``"h1-j1"``), as
+        :meth:`Move.uci`: the UCI dialect needs no board to write a move (docs/uci.md), so, as in
+        python-chess, legality is not checked."""
+        if not isinstance(move, Move):
+            raise TypeError(f"move must be a fourchess.Move, got {type(move).__name__}")
+        return move.uci()
+
+    # --- comparison and pictures ------------------------------------------------------------------
 
     def __eq__(self, other: object) -> bool:
         """Same game state: the rules, the position (everything its FEN4 holds: placement, turn,
@@ -294,7 +318,6 @@ class Board(BoardHabits):
         from fourchess import svg  # on first use: plain engine users never load the drawing code
 
         return svg.board(self, lastmove=svg.last_move_per_seat(self), size=480)
-
 
 def _step(entry: Move | tuple[Any, ...]) -> Move | GameEvent:
     if isinstance(entry, Move):  # _pop hands back a move on its own

@@ -1,115 +1,20 @@
-"""The names python-chess users type, on :class:`fourchess.Board` (its base class).
+"""Where the names python-chess users type are defined on :class:`fourchess.Board` (no code here).
 
-Where python-chess's meaning carries over to four seats it is kept; where it cannot, the
-docstring says what differs. The core answers every question (the C++ ``queries.h``, ``game.h``
-and ``edit.h``); these methods only add defaults, types and documentation.
+The C++ binding (``cpp/bindings/module.cpp``) binds each verb the core answers once, under its
+final name and with its documentation, and handles its optional arguments (``is_check()`` asks
+about the side to move): python-chess's names where the verb is python-chess's (``push``,
+``piece_map``, ``attackers``, ``parse_uci``, ``set_piece_at``, ...), 4PC's where the text or the
+answer is 4PC's (``move_text``, ``parse_move``, ``push_move``, ``king_square``).
+
+``fourchess/board.py`` adds what only Python does (``empty``, ``legal_moves``, ``pop`` and
+``history`` with their :class:`GameEvent` steps, ``outcome``, ``to_dict``, copies, pickling,
+``==``, the text and SVG pictures) and python-chess's names for 4PC's verbs, each calling the
+verb it names:
+
+>>> board = Board()
+>>> move = board.parse_san("j1i3")
+>>> board.san(move), board.san(move) == board.move_text(move)
+('Nj1-i3', True)
+>>> board.push_san("Nj1-i3") == move, board.king(Seat.RED) == board.king_square(Seat.RED)
+(True, True)
 """
-
-from __future__ import annotations
-
-from typing import TypeVar
-
-from fourchess import _core
-from fourchess._quote import quoted
-from fourchess._core import Move, Piece, Seat
-from fourchess.rules import Rules
-
-# The 14 ranks of an empty board, top (rank 14) first: corners 'x', real squares run lengths.
-_EMPTY_RANKS = "/".join("x,x,x,8,x,x,x" if rank < 3 or rank > 10 else "14" for rank in range(13, -1, -1))
-
-_Board = TypeVar("_Board", bound="BoardHabits")
-
-
-class BoardHabits(_core.Board):
-    """python-chess's vocabulary for a :class:`fourchess.Board` (use that class, not this one)."""
-
-    # --- notation: SAN is the chess.com long algebraic token, UCI the engine form -------------
-
-    def san(self, move: Move) -> str:
-        """The PGN4 token of a legal move, as chess.com writes it: ``"Qg1-i3+"``, ``"h10xQi11=Q"``,
-        ``"O-O"`` (python-chess's SAN; 4PC records use this long algebraic form). A ``+`` per king
-        the move newly checks (:meth:`gives_check`), ``#`` after a mate or a king capture.
-        IllegalMoveError for a move that is not legal here."""
-        return self.move_text(move)
-
-    def parse_san(self, text: str) -> Move:
-        """The legal move ``text`` names, in any form :meth:`push_move` reads (the PGN4 token,
-        ``"Nf3"``-style short forms, ``"O-O"``, the engine form). InvalidMoveError if it cannot be
-        read, IllegalMoveError if no legal move fits, AmbiguousMoveError if several do."""
-        return self.parse_move(text)
-
-    def uci(self, move: Move) -> str:
-        """The engine form of ``move`` (``"h2-h3"``, ``"h10-h11=Q"``, castling ``"h1-j1"``), as
-        :meth:`Move.uci`: the UCI dialect needs no board to write a move (docs/uci.md), so, as in
-        python-chess, legality is not checked."""
-        if not isinstance(move, Move):
-            raise TypeError(f"move must be a fourchess.Move, got {type(move).__name__}")
-        return move.uci()
-
-    # --- pieces and squares --------------------------------------------------------------------
-
-    def king(self, seat: int) -> int | None:
-        """The square of the seat's live king, or ``None`` (no king, or a dead one after an FFA
-        elimination): python-chess's ``king(color)``; the same as :meth:`king_square`."""
-        return self.king_square(seat)
-
-    # --- claims and endings ----------------------------------------------------------------------
-
-    def can_claim_win(self, seat: int | None = None) -> bool:
-        """May ``seat`` (default: the side to move) claim the win now (RULES.md §7)? Only in FFA,
-        in a game still going, with exactly two active seats and ``seat`` leading by 21 or more
-        points (with ``points_lead_ends_game`` such a lead already ended the game). The 4PC
-        counterpart of python-chess's ``can_claim_draw``: repetition and the fifty-move rule end a
-        4PC game by themselves, nobody claims them."""
-        return self._can_claim_win(self.turn if seat is None else seat)
-
-    # --- editing ---------------------------------------------------------------------------------
-
-    @classmethod
-    def empty(cls: type[_Board], *, mode: str | None = None, rules: Rules | None = None, turn: int = Seat.RED) -> _Board:
-        """A board with no pieces, ``turn`` to move, no castling rights, no points, ply clock 0.
-
-        The core accepts it, as a game that is over: Teams needs all four kings (a missing king
-        reads as a king capture), FFA has every seat out (a seat with no live king is eliminated).
-        Put the pieces on with :meth:`set_piece_at`, kings first: in FFA a seat's pieces are live
-        only while it has a live king, and once two seats have kings the side to move must be one
-        of them (choose ``turn`` so).
-
-        >>> board = Board.empty(mode="ffa")
-        >>> board.set_piece_at(parse_square("h1"), Piece("rK"))
-        >>> board.set_piece_at(parse_square("a7"), Piece("bK"))
-        >>> board.set_piece_at(parse_square("h5"), Piece("rR"))
-        >>> board.is_game_over(), board.is_check(Seat.BLUE)
-        (False, False)
-        """
-        if isinstance(turn, bool) or not isinstance(turn, int):
-            raise TypeError(f"turn must be a Seat, got {type(turn).__name__}")
-        if not 0 <= turn <= 3:
-            raise ValueError(f"turn must be 0..3 (Red, Blue, Yellow, Green), got {quoted(turn)}")
-        fen4 = f"{Seat(turn).letter}-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-{_EMPTY_RANKS}"
-        return cls(fen4, mode=mode, rules=rules)  # type: ignore[call-arg]
-
-    def set_piece_at(self, square: int, piece: Piece | None) -> None:
-        """Puts ``piece`` on ``square`` (``None`` empties it), replacing what stood there.
-
-        Validated: the result must be a position the core accepts, with no square changed but
-        this one, else :class:`PositionEditError` (a ValueError) and the board is unchanged.
-        Refused: a second live king for a seat, a 17th live piece, in FFA a live piece of a seat
-        that is out (it has no live king, or resigned or timed out: its pieces are dead), taking
-        an FFA seat's king while it has other live pieces (they would die), an FFA side to move
-        left out while two seats play.
-
-        As python-chess's edits do, an edit clears the move stack: the edited position becomes the
-        new root (:meth:`root_fen4`), ``fullmove_number`` is 1 again and repetitions count from
-        here. The turn, castling flags, points and ply clock stay; what the board itself decides is
-        worked out again (FFA eliminations, en passant entries whose pawn is gone, an ending the
-        board shows), and an ending only history gave (repetition, fifty moves, move limit, a
-        claim) is forgotten. Castling flags are kept even when their king or rook is gone
-        (:meth:`has_castling_rights` says whether one can still be used).
-        """
-        super().set_piece_at(square, piece)
-
-    def remove_piece_at(self, square: int) -> Piece | None:
-        """Empties ``square`` and returns the piece that stood there (``None`` if it was empty);
-        validated and clearing the move stack as :meth:`set_piece_at` is."""
-        return super().remove_piece_at(square)
