@@ -9,7 +9,7 @@ from fourchess.server import tokens
 from fourchess.server.errors import BadRequest, BadToken, GameOver, IllegalMove, NotYourTurn, Stale
 from fourchess.server.game import LiveGame
 from fourchess.server.settings import GameConfig
-from fourchess.server.store.base import ABORTED, FINISHED, GameRecord
+from fourchess.server.store.base import ABORTED, FINISHED, GameRecord, StepKind
 
 T0 = 1_800_000_000.0
 
@@ -88,12 +88,12 @@ def test_a_promotion_must_name_its_piece_in_teams() -> None:
 def test_nothing_is_accepted_after_the_end() -> None:
     game, _ = new_game()
     play(game, "h2-h3")
-    game.commit(game.propose_leave("BLUE", "resign", 1, T0 + 5, "human"))  # Blue's first move: aborted
+    game.commit(game.propose_leave("BLUE", StepKind.RESIGN, 1, T0 + 5, "human"))  # Blue's first move: aborted
     assert game.status == ABORTED
     with pytest.raises(GameOver):
         game.propose_move("YELLOW", "h13-h12", None, T0 + 6, "human")
     with pytest.raises(GameOver):
-        game.propose_leave("YELLOW", "resign", None, T0 + 6, "human")
+        game.propose_leave("YELLOW", StepKind.RESIGN, None, T0 + 6, "human")
 
 
 # --- leaving -------------------------------------------------------------------------------------
@@ -103,10 +103,10 @@ def test_a_seat_leaves_on_its_turn_or_right_after_its_move_only() -> None:
     game, _ = new_game("ffa")
     play(game, "h2-h3", "b7-c7")  # Yellow to move; Blue has just moved
     with pytest.raises(NotYourTurn):
-        game.propose_leave("RED", "resign", None, T0, "human")  # neither
+        game.propose_leave("RED", StepKind.RESIGN, None, T0, "human")  # neither
     with pytest.raises(NotYourTurn):
-        game.propose_leave("BLUE", "timeout", None, T0, "human")  # a timeout is the mover's
-    assert game.propose_leave("BLUE", "resign", None, T0, "human").finish is not None  # aborts (ply 2)
+        game.propose_leave("BLUE", StepKind.TIMEOUT, None, T0, "human")  # a timeout is the mover's
+    assert game.propose_leave("BLUE", StepKind.RESIGN, None, T0, "human").finish is not None  # aborts (ply 2)
     with pytest.raises(BadRequest):
         game.propose_leave("YELLOW", "draw", None, T0, "human")
 
@@ -114,13 +114,13 @@ def test_a_seat_leaves_on_its_turn_or_right_after_its_move_only() -> None:
 def test_a_claim_needs_the_rules_to_allow_it() -> None:
     game, _ = new_game("ffa")
     with pytest.raises(IllegalMove):
-        game.propose_leave("RED", "claim", None, T0, "human")
+        game.propose_leave("RED", StepKind.CLAIM, None, T0, "human")
     assert game.ply == 0
 
 
 def test_teams_resignation_on_the_first_move_aborts() -> None:
     game, _ = new_game()
-    proposal = game.propose_leave("RED", "resign", 0, T0, "human")
+    proposal = game.propose_leave("RED", StepKind.RESIGN, 0, T0, "human")
     assert proposal.step is None and proposal.finish is not None
     assert proposal.finish.status == ABORTED and proposal.finish.result == {"seat": "RED", "kind": "resign"}
     assert '[Result "*"]' in proposal.finish.pgn4 and "aborted" in proposal.finish.pgn4
@@ -130,13 +130,13 @@ def test_teams_resignation_on_the_first_move_aborts() -> None:
 def test_teams_timeout_on_a_later_seats_first_move_aborts() -> None:
     game, _ = new_game()
     play(game, "h2-h3", "b7-c7")  # Yellow has not moved yet
-    assert game.propose_leave("YELLOW", "timeout", None, T0, "clock").finish.status == ABORTED  # type: ignore[union-attr]
+    assert game.propose_leave("YELLOW", StepKind.TIMEOUT, None, T0, "clock").finish.status == ABORTED  # type: ignore[union-attr]
 
 
 def test_teams_resignation_after_the_first_move_scores() -> None:
     game, _ = new_game()
     play(game, "i2-i3", "b7-c7", "h13-h12", "m7-l7")  # every seat has moved once
-    proposal = game.propose_leave("RED", "resign", None, T0, "human")
+    proposal = game.propose_leave("RED", StepKind.RESIGN, None, T0, "human")
     assert proposal.step is not None and proposal.step.text == "resign:R"
     assert proposal.finish is not None and proposal.finish.status == FINISHED
     assert proposal.finish.result["winner"] == ["BLUE", "GREEN"]  # Red's resignation loses Red+Yellow's game
@@ -155,7 +155,7 @@ def test_ffa_resignation_after_a_capture_scores() -> None:
     # e2-e3 opens Red's f1 bishop's diagonal e2-d3-c4 onto Blue's b5 pawn (a live pawn: 1 point)
     play(game, "e2-e3", "b7-c7", "h13-h12", "m7-l7", "f1xb5")
     assert game.board.points[0] == 1
-    proposal = game.propose_leave("BLUE", "resign", None, T0, "human")
+    proposal = game.propose_leave("BLUE", StepKind.RESIGN, None, T0, "human")
     assert proposal.step is not None and proposal.step.text == "resign:B"
 
 
@@ -165,7 +165,7 @@ def test_ffa_resignation_in_check_scores() -> None:
     play(game, "k2-k3", "b4-c4", "h13-h12", "m7-k7", "h2-h3", "b6-c6", "h12-h11")
     assert game.turn() == "GREEN" and not any(game.board.points)
     assert not game.aborts("GREEN")
-    proposal = game.propose_leave("GREEN", "resign", None, T0, "human")
+    proposal = game.propose_leave("GREEN", StepKind.RESIGN, None, T0, "human")
     assert proposal.step is not None and proposal.step.text == "resign:G"
 
 
@@ -189,3 +189,30 @@ def test_rematch_rotation_moves_each_player_one_seat_on() -> None:
     rotated = config.rotated()
     assert [seat.name for seat in rotated.seats] == ["Bo", "Yellow", "Green", "Ann"]
     assert rotated.human_seats() == ["BLUE", "YELLOW", "GREEN"]
+
+
+# --- steps ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("h2-h4", StepKind.MOVE),
+        ("h10-h11=Q", StepKind.MOVE),
+        ("resign:B", StepKind.RESIGN),
+        ("timeout:r", StepKind.TIMEOUT),  # Board.push_step reads a token in any case
+        ("CLAIM:Y", StepKind.CLAIM),
+        ("resign:X", StepKind.MOVE),  # no seat's letter: not a token
+        ("move:R", StepKind.MOVE),
+    ],
+)
+def test_a_steps_kind_is_read_from_its_text(text: str, kind: StepKind) -> None:
+    assert StepKind.of(text) is kind
+
+
+def test_a_leave_is_written_as_its_token() -> None:
+    game, _ = new_game()
+    play(game, "i2-i3", "b7-c7", "h13-h12", "m7-l7")
+    proposal = game.propose_leave("RED", StepKind.RESIGN, None, T0, "human")
+    assert proposal.step is not None and proposal.step.kind is StepKind.RESIGN and proposal.step.text == "resign:R"
+    assert [step.kind for step in game.steps] == [StepKind.MOVE] * 4

@@ -34,6 +34,7 @@ from fourchess.server.limits import Limits
 from fourchess.server.rate import GameQuota, TokenBucket
 from fourchess.server.room import Room
 from fourchess.server.settings import GameConfig, SEAT_NAMES
+from fourchess.server.store.base import StepKind
 from fourchess.server.text import shown_text
 
 MAX_MESSAGE_BYTES = 4096  # a request body or WebSocket message; a move is ~10 bytes
@@ -163,12 +164,12 @@ class _Api:
         return JSONResponse({"ply": proposal.step.ply, "move": proposal.step.text, "state": room.state()})
 
     async def resign(self, request: Request) -> Response:
-        return await self._leave(request, "resign")
+        return await self._leave(request, StepKind.RESIGN)
 
     async def claim(self, request: Request) -> Response:
-        return await self._leave(request, "claim")
+        return await self._leave(request, StepKind.CLAIM)
 
-    async def _leave(self, request: Request, kind: str) -> Response:
+    async def _leave(self, request: Request, kind: StepKind) -> Response:
         room, seat, body = await self._seat_request(request)
         await room.leave(seat, kind, body.get("ply"))
         return JSONResponse({"state": room.state()})
@@ -282,7 +283,7 @@ class _Api:
         if kind == "move":
             await room.move(seat, message.get("move"), message.get("ply"))
         elif kind in ("resign", "claim"):
-            await room.leave(seat, kind, message.get("ply"))
+            await room.leave(seat, StepKind(kind), message.get("ply"))
         elif kind == "arrow":
             squares = [_square(message.get(end)) for end in ("from", "to")]
             room.relay(seat, {"type": "arrow", "from": squares[0], "to": squares[1]})

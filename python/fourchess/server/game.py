@@ -17,10 +17,10 @@ from fourchess.pgn4.writer import write_game
 from fourchess.server import tokens
 from fourchess.server.errors import BadRequest, BadToken, GameOver, IllegalMove, NotYourTurn, Stale
 from fourchess.server.settings import SEAT_NAMES, GameConfig
-from fourchess.server.store.base import ABORTED, FINISHED, PLAYING, FinishRecord, GameRecord, StepRecord
+from fourchess.server.store.base import ABORTED, FINISHED, PLAYING, FinishRecord, GameRecord, StepKind, StepRecord
 
 MAX_MOVE_LENGTH = 32  # the longest move text fourchess reads is far shorter ("Qa11xQn14=D+#" is 13)
-LEAVES = ("resign", "timeout", "claim")
+LEAVES = (StepKind.RESIGN, StepKind.TIMEOUT, StepKind.CLAIM)
 FFA_ABORT_MOVES = 3  # FFA: a leave before every seat has made this many moves may abort
 
 
@@ -103,24 +103,24 @@ class LiveGame:
             raise IllegalMove(str(error), None if verdict.reason is None else verdict.reason.value) from None
         return self._proposal(StepRecord(self.ply, str(move), seat, now, by))
 
-    def propose_leave(self, seat: str, kind: str, ply: object, now: float, by: str) -> Proposal:
+    def propose_leave(self, seat: str, kind: StepKind, ply: object, now: float, by: str) -> Proposal:
         """Resign, time out or claim the win for ``seat``: the step to store, or an abort (step
         None) when chess.com's conventions say the leave aborts the game. A seat leaves on its own
         turn or right after its own move (the only places PGN4 records a leave); a timeout only on
         its turn; a claim only when the rules allow it."""
         if kind not in LEAVES:
-            raise BadRequest(f"a leave is one of {', '.join(LEAVES)}, got {quoted(kind)}")
+            raise BadRequest(f"a leave is one of {', '.join(leave.value for leave in LEAVES)}, got {quoted(getattr(kind, 'value', kind))}")
         self._check_open(ply)
-        just_moved = bool(self.steps) and self.steps[-1].seat == seat and ":" not in self.steps[-1].text
-        if self.board.turn.name != seat and (kind == "timeout" or not just_moved):
-            raise NotYourTurn(f"{seat} may {kind} only on its own turn; it is {self.board.turn.name}'s turn")
-        if kind == "claim" and not self.board.can_claim_win(Seat[seat]):
+        just_moved = bool(self.steps) and self.steps[-1].seat == seat and self.steps[-1].kind is StepKind.MOVE
+        if self.board.turn.name != seat and (kind is StepKind.TIMEOUT or not just_moved):
+            raise NotYourTurn(f"{seat} may {kind.value} only on its own turn; it is {self.board.turn.name}'s turn")
+        if kind is StepKind.CLAIM and not self.board.can_claim_win(Seat[seat]):
             raise IllegalMove(f"{seat} may not claim the win now (FFA: two seats left, 21 points ahead)", None)
-        if kind != "claim" and self.aborts(seat):
-            result = {"seat": seat, "kind": kind}
-            ending = f"{Seat[seat].title} {'resigned' if kind == 'resign' else 'timed out'}: game aborted"
+        if kind is not StepKind.CLAIM and self.aborts(seat):
+            result = {"seat": seat, "kind": kind.value}
+            ending = f"{Seat[seat].title} {'resigned' if kind is StepKind.RESIGN else 'timed out'}: game aborted"
             return Proposal(None, FinishRecord(ABORTED, result, self._pgn4(aborted=ending), now))
-        token = f"{kind}:{Seat[seat].letter}"  # resign:B
+        token = kind.token(Seat[seat])  # resign:B
         self.board.push_step(token)
         return self._proposal(StepRecord(self.ply, token, seat, now, by))
 
@@ -130,7 +130,7 @@ class LiveGame:
         points and the seat is not in check (the chess.com rules in ../shared/seeds)."""
         moves = {name: 0 for name in SEAT_NAMES}
         for step in self.steps:
-            if ":" not in step.text:
+            if step.kind is StepKind.MOVE:
                 moves[step.seat] += 1
         if self.config.rules.mode == "teams":
             return moves[seat] == 0

@@ -28,6 +28,7 @@ from fourchess.server.errors import BadRequest, RequestError, Stale, TurnTimedOu
 from fourchess.server.game import LiveGame, Proposal
 from fourchess.server.settings import CPU, MIN_CPU_MOVETIME, SEAT_NAMES
 from fourchess.server.state import board_part, game_state
+from fourchess.server.store.base import StepKind
 from fourchess.server.store.failures import is_store_failure
 
 if TYPE_CHECKING:
@@ -150,14 +151,14 @@ class Room:
         self._acted(by)
         if self._past_deadline(seat):
             try:
-                await self.leave(seat, "timeout", self.game.ply, by="clock")
+                await self.leave(seat, StepKind.TIMEOUT, self.game.ply, by="clock")
             except RequestError:
                 pass  # the turn moved on meanwhile: judge the move against the game as it is now
             else:
                 raise TurnTimedOut(f"{seat}'s time for this turn ran out before its move arrived")
         return await self._change(lambda now: self.game.propose_move(seat, text, ply, now, by), ply)
 
-    async def leave(self, seat: str, kind: str, ply: object = None, by: str = "human") -> Proposal:
+    async def leave(self, seat: str, kind: StepKind, ply: object = None, by: str = "human") -> Proposal:
         """Resign, time out or claim for ``seat`` (or abort the game, when the leave aborts it)."""
         self._acted(by)
         return await self._change(lambda now: self.game.propose_leave(seat, kind, ply, now, by), ply)
@@ -366,7 +367,7 @@ class Room:
         if self._thinking is not None:
             self._thinking.cancel()
         try:
-            await self.leave(seat, "timeout", ply, by="clock")
+            await self.leave(seat, StepKind.TIMEOUT, ply, by="clock")
         except RequestError:  # the turn moved on meanwhile
             self.schedule()
         except Exception as error:
@@ -407,7 +408,7 @@ class Room:
             return  # schedule() pauses the game
         deadline = self.game.deadline()
         if deadline is not None and now >= deadline:
-            await self.leave(seat, "timeout", ply, by="clock")
+            await self.leave(seat, StepKind.TIMEOUT, ply, by="clock")
         elif Seat[seat] in self.game.board.walking_kings:
             move = self.game.board.random_walking_king_move(self.rng)
             if move is not None:
