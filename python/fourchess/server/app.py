@@ -152,7 +152,7 @@ class _Api:
         if self.hub.store.shared:
             await room.sync()  # what another process stored a moment ago, before its notice comes
         state = room.state()
-        self.hub.forget_if_idle(room)  # a read keeps no game in memory
+        room.settle()  # a read keeps no game in memory
         return JSONResponse(state)
 
     async def move(self, request: Request) -> Response:
@@ -184,7 +184,7 @@ class _Api:
         room = await self.hub.room(request.path_params["id"])
         headers = {"Content-Disposition": f'attachment; filename="fourchess-{room.game.id}.pgn4"'}
         text = room.game.pgn4()
-        self.hub.forget_if_idle(room)
+        room.settle()
         return PlainTextResponse(text, headers=headers)
 
     async def board_svg(self, request: Request) -> Response:
@@ -203,7 +203,7 @@ class _Api:
                 self._svgs.popitem(last=False)
         else:
             self._svgs.move_to_end(key)
-        self.hub.forget_if_idle(room)
+        room.settle()
         return Response(picture, media_type="image/svg+xml", headers={"Cache-Control": "no-cache"})
 
     async def _seat_request(self, request: Request) -> tuple[Room, str, dict[str, Any]]:

@@ -22,6 +22,7 @@ from fourchess.server.errors import Busy, GameOver, GameSetAside, NoSuchGame
 from fourchess.server.game import LiveGame
 from fourchess.server.limits import Limits
 from fourchess.server.room import Room
+from fourchess.server.services import RoomServices
 from fourchess.server.settings import GameConfig, SEAT_NAMES
 from fourchess.server.store.base import GameRecord, Notification, Store
 from fourchess.server.store.failures import StoreUnavailable
@@ -52,6 +53,7 @@ class Hub:
         self._heartbeat: asyncio.Task[None] | None = None
         self._resuming: asyncio.Task[None] | None = None
         self.set_aside: dict[str, str] = {}  # games whose steps do not replay, and why
+        self.services = RoomServices(self.store, self.clock, self.cpu, self.origin, self.spawn, self.limits.unattended_seconds)
 
     async def start(self) -> None:
         """Open the store, listen to the other processes, and start resuming the games played
@@ -131,7 +133,7 @@ class Hub:
             game = self._replay(record)
             if not clock_continues:
                 game.clock_from = self.clock.now()
-            room = Room(self, game)
+            room = Room(game, self.services, self._settled)
             self.rooms[game_id] = room
             future.set_result(room)
             return room
@@ -154,16 +156,15 @@ class Hub:
             log.error("game %s set aside: %s", record.id, reason)
             raise GameSetAside(f"game {record.id} is set aside: {reason}") from error
 
-    def forget_if_idle(self, room: Room) -> None:
-        """Drop the room once nobody here has it open and its game is over or paused: the store
-        keeps the whole game and room() loads it again when asked. (Kept, every game a process
-        ever served stayed in its memory, and in every full garbage collection.)"""
-        if room.connections:
+    def _settled(self, room: Room) -> None:
+        """A room's change is done (its ``settled`` callback): drop it once nobody here has it open
+        and its game is over or paused, pausing it first. The store keeps the whole game and
+        room() loads it again when asked. (Kept, every game a process ever served stayed in its
+        memory, and in every full garbage collection.)"""
+        if room.connections or (room.game.playing and room.attended()):
             return
-        if not room.game.playing:
-            self.forget(room)
-        elif not room.attended():
-            room.pause()
+        room.pause()
+        self.forget(room)
 
     def forget(self, room: Room) -> None:
         """Drop the room from memory (when it is the one held for its game)."""
@@ -184,7 +185,7 @@ class Hub:
         """Busy unless one more game may be held (idle ones are let go to make room)."""
         if len(self.rooms) >= self.limits.max_rooms:
             for held in list(self.rooms.values()):
-                self.forget_if_idle(held)
+                held.settle()
             if len(self.rooms) >= self.limits.max_rooms:
                 raise Busy(f"this server holds {len(self.rooms)} games, its most; try again later")
 
