@@ -33,7 +33,7 @@ from fourchess.server.hub import Hub
 from fourchess.server.limits import Limits
 from fourchess.server.rate import GameQuota, TokenBucket
 from fourchess.server.room import Room
-from fourchess.server.settings import GameConfig, SEAT_NAMES
+from fourchess.server.settings import SEAT_NAMES, GameConfig, seat_named
 from fourchess.server.store.base import StepKind
 from fourchess.server.text import shown_text
 
@@ -109,15 +109,21 @@ async def _no_route(request: Request, error: Exception) -> Response:
     return JSONResponse({"error": code, "message": f"{request.method} {quoted(request.url.path, 80)}: {error.detail}"}, status_code=error.status_code, headers=error.headers)
 
 
-def _seat_link(game_id: str, seat: str, token: str) -> str:
-    return f"/games/{game_id}?seat={seat}#t={token}"
+def _seat_link(game_id: str, seat: Seat, token: str) -> str:
+    return f"/games/{game_id}?seat={seat.name}#t={token}"
+
+
+def _rematch_answer(room: Room, seat: Seat, token: str) -> dict[str, Any]:
+    """What a seat asking for the rematch is told: the new game, its seat there and its link."""
+    game_id = room.game.id
+    return {"id": game_id, "seat": seat.name, "token": token, "url": _seat_link(game_id, seat, token)}
 
 
 class _Api:
     def __init__(self, hub: Hub) -> None:
         self.hub = hub
         self.quota = GameQuota(hub.limits, hub.clock)
-        self._svgs: OrderedDict[tuple[str, int, str], str] = OrderedDict()
+        self._svgs: OrderedDict[tuple[str, int, Seat], str] = OrderedDict()
 
     # --- pages ---------------------------------------------------------------------------------
 
@@ -142,9 +148,9 @@ class _Api:
         room, seat_tokens = await self.hub.create(config)
         game_id = room.game.id
         seats: dict[str, Any] = {}
-        for seat in SEAT_NAMES:
+        for seat in Seat:
             token = seat_tokens.get(seat)
-            seats[seat] = {"cpu": True} if token is None else {"token": token, "url": _seat_link(game_id, seat, token)}
+            seats[seat.name] = {"cpu": True} if token is None else {"token": token, "url": _seat_link(game_id, seat, token)}
         return JSONResponse({"id": game_id, "url": f"/games/{game_id}", "seats": seats}, status_code=201)
 
     async def state(self, request: Request) -> Response:
@@ -176,9 +182,7 @@ class _Api:
 
     async def rematch(self, request: Request) -> Response:
         room, seat, _ = await self._seat_request(request)
-        new_room, new_seat, token = await self.hub.rematch(room, seat)
-        game_id = new_room.game.id
-        return JSONResponse({"id": game_id, "seat": new_seat, "token": token, "url": _seat_link(game_id, new_seat, token)}, status_code=201)
+        return JSONResponse(_rematch_answer(*await self.hub.rematch(room, seat)), status_code=201)
 
     async def pgn4(self, request: Request) -> Response:
         room = await self.hub.room(request.path_params["id"])
@@ -189,15 +193,15 @@ class _Api:
 
     async def board_svg(self, request: Request) -> Response:
         room = await self.hub.room(request.path_params["id"])
-        orientation = request.query_params.get("orientation", "RED").upper()
-        if orientation not in SEAT_NAMES:
+        orientation = seat_named(request.query_params.get("orientation", "RED").upper())
+        if orientation is None:
             raise BadRequest(f"orientation must be one of {', '.join(SEAT_NAMES)}")
         game = room.game
         key = (game.id, game.ply, orientation)
         picture = self._svgs.get(key)
         if picture is None:
             board = game.board
-            picture = svg.board(board, orientation=Seat[orientation], lastmove={Seat[seat]: move for seat, move in game.last_moves.items()})
+            picture = svg.board(board, orientation=orientation, lastmove=dict(game.last_moves))
             self._svgs[key] = picture
             if len(self._svgs) > SVG_CACHE_SIZE:
                 self._svgs.popitem(last=False)
@@ -206,7 +210,7 @@ class _Api:
         room.settle()
         return Response(picture, media_type="image/svg+xml", headers={"Cache-Control": "no-cache"})
 
-    async def _seat_request(self, request: Request) -> tuple[Room, str, dict[str, Any]]:
+    async def _seat_request(self, request: Request) -> tuple[Room, Seat, dict[str, Any]]:
         body = await _json_body(request)
         room = await self.hub.room(request.path_params["id"])
         return room, room.game.seat_for(body.get("token")), body
@@ -292,9 +296,7 @@ class _Api:
         elif kind == "chat":
             room.relay(seat, {"type": "chat", "text": shown_text(message.get("text"), "a chat line", MAX_CHAT_LENGTH)})
         elif kind == "rematch":
-            new_room, new_seat, token = await self.hub.rematch(room, seat)
-            game_id = new_room.game.id
-            conn.send(json.dumps({"type": "rematch", "id": game_id, "seat": new_seat, "token": token, "url": _seat_link(game_id, new_seat, token)}))
+            conn.send(json.dumps({"type": "rematch", **_rematch_answer(*await self.hub.rematch(room, seat))}))
         else:
             raise BadRequest(f"unknown message type {str(kind)[:40]!r}")
 

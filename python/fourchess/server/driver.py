@@ -25,7 +25,7 @@ from fourchess.server.cpu import TurnOver
 from fourchess.server.errors import RequestError
 from fourchess.server.game import LiveGame, Proposal
 from fourchess.server.services import RoomServices
-from fourchess.server.settings import CPU, MIN_CPU_MOVETIME, SEAT_NAMES
+from fourchess.server.settings import MIN_CPU_MOVETIME
 from fourchess.server.store.base import StepKind
 from fourchess.server.store.failures import is_store_failure
 
@@ -46,10 +46,10 @@ class Driven(Protocol):
     def attended(self) -> bool:
         """Does anyone attend the game (the Driver acts only then)?"""
 
-    def cpu_playing(self, seat: str) -> bool:
+    def cpu_playing(self, seat: Seat) -> bool:
         """Does the CPU move for the seat now?"""
 
-    def presence_wakes(self, seat: str) -> float | None:
+    def presence_wakes(self, seat: Seat) -> float | None:
         """When presence alone next changes what the game does by itself (None: not waited for)."""
 
     def priority(self) -> int:
@@ -58,10 +58,10 @@ class Driven(Protocol):
     async def read_presence(self) -> None:
         """Read where the seats are connected in the other processes."""
 
-    async def move(self, seat: str, text: object, ply: object, by: str = "human") -> Proposal:
+    async def move(self, seat: Seat, text: object, ply: object, by: str = "human") -> Proposal:
         """Propose, store and announce a move."""
 
-    async def leave(self, seat: str, kind: StepKind, ply: object = None, by: str = "human") -> Proposal:
+    async def leave(self, seat: Seat, kind: StepKind, ply: object = None, by: str = "human") -> Proposal:
         """Propose, store and announce a leave."""
 
     def settle(self) -> None:
@@ -167,8 +167,8 @@ class Driver:
 
     # --- the game's own steps ------------------------------------------------------------------
 
-    def _moves_itself(self, seat: str) -> bool:
-        return Seat[seat] in self.room.game.board.walking_kings or self.room.cpu_playing(seat)
+    def _moves_itself(self, seat: Seat) -> bool:
+        return seat in self.room.game.board.walking_kings or self.room.cpu_playing(seat)
 
     async def _time_out(self) -> None:
         """The turn's deadline: the seat to move times out, even while a search is thinking for
@@ -222,7 +222,7 @@ class Driver:
                 self._driving = None
         self.schedule()
 
-    async def _drive_turn(self, seat: str, ply: int) -> None:
+    async def _drive_turn(self, seat: Seat, ply: int) -> None:
         room, game = self.room, self.room.game
         now = self.services.clock.now()
         if self.services.store.shared and not await self._may_drive(seat, now):
@@ -232,7 +232,7 @@ class Driver:
         deadline = game.deadline()
         if deadline is not None and now >= deadline:
             await room.leave(seat, StepKind.TIMEOUT, ply, by="clock")
-        elif Seat[seat] in game.board.walking_kings:
+        elif seat in game.board.walking_kings:
             move = game.board.random_walking_king_move(self.rng)
             if move is not None:
                 await room.move(seat, str(move), ply, by="walking")
@@ -266,12 +266,12 @@ class Driver:
 
         return seconds
 
-    async def _may_drive(self, seat: str, now: float) -> bool:
+    async def _may_drive(self, seat: Seat, now: float) -> bool:
         """On a shared store: read where the seats are connected when the choice depends on it (a
         human seat) or the last reading is old, and hold the game's drive lease, renewing it only
         when half of it is gone (two queries per CPU move were a fifth of the server's time)."""
         game = self.room.game
-        if game.config.seats[SEAT_NAMES.index(seat)].player != CPU or now >= self._presence_read_at + PRESENCE_REFRESH:
+        if not game.config.cpu_seat(seat) or now >= self._presence_read_at + PRESENCE_REFRESH:
             await self.room.read_presence()
             self._presence_read_at = now
         if now < self._lease_held_until - LEASE_RENEWAL:

@@ -32,14 +32,13 @@ from fourchess.server.driver import Driver
 from fourchess.server.errors import BadRequest, RequestError, Stale, TurnTimedOut
 from fourchess.server.game import LiveGame, Proposal
 from fourchess.server.services import RoomServices
-from fourchess.server.settings import CPU, SEAT_NAMES
 from fourchess.server.state import board_part, game_state
 from fourchess.server.store.base import StepKind
 from fourchess.server.store.failures import is_store_failure
 
 log = logging.getLogger("fourchess.server")
 
-PARTNERS = {seat.name: Seat((seat + 2) % 4).name for seat in Seat}  # Teams partners sit opposite: RED and YELLOW
+PARTNERS = {seat: Seat((seat + 2) % 4) for seat in Seat}  # Teams partners sit opposite: RED and YELLOW
 PRESENCE_WINDOW = 25.0  # a seat seen by another process this recently counts as connected
 
 
@@ -54,7 +53,7 @@ class Room:
         self.connections: set[Connection] = set()
         now = services.clock.now()
         self.away_since = {seat: now for seat in game.config.human_seats()}
-        self.remote_seen: dict[str, float] = {}
+        self.remote_seen: dict[Seat, float] = {}  # when another process last saw each seat connected
         self._part: tuple[int, str, dict[str, Any]] | None = None  # (ply, status, board part)
         self.attended_until = game.turn_started() + services.unattended_seconds
         self.human_acted_at = -PRESENCE_WINDOW
@@ -65,20 +64,20 @@ class Room:
 
     # --- presence ------------------------------------------------------------------------------
 
-    def local_seats(self) -> set[str]:
+    def local_seats(self) -> set[Seat]:
         """Seats with a connection open in this process."""
         return {conn.seat for conn in self.connections if conn.seat is not None and not conn.closed}
 
-    def connected(self, seat: str) -> bool:
+    def connected(self, seat: Seat) -> bool:
         """Has the seat's player a page open (here, or lately in another process)?"""
         if seat in self.local_seats():
             return True
         seen = self.remote_seen.get(seat)
         return seen is not None and self._now() - seen < PRESENCE_WINDOW
 
-    def cpu_playing(self, seat: str) -> bool:
+    def cpu_playing(self, seat: Seat) -> bool:
         """Does the CPU move for the seat: a CPU seat, or a human one away past the grace period."""
-        if self.game.config.seats[SEAT_NAMES.index(seat)].player == CPU:
+        if self.game.config.cpu_seat(seat):
             return True
         if self.connected(seat):
             return False
@@ -104,7 +103,7 @@ class Room:
             return PLAYED
         return PLAYED if any(self.connected(seat) for seat in self.remote_seen) else WATCHED
 
-    def presence_wakes(self, seat: str) -> float | None:
+    def presence_wakes(self, seat: Seat) -> float | None:
         """When presence alone next changes what the game does by itself with ``seat`` to move:
         the seat's grace period ends (the CPU takes it over), or nobody attends the game any more
         (it pauses); None when neither is waited for."""
@@ -117,22 +116,23 @@ class Room:
 
     async def read_presence(self) -> None:
         """Read where the seats are connected in the other processes (a shared store)."""
-        self.remote_seen = await self.services.store.presence(self.game.id)
+        seen = await self.services.store.presence(self.game.id)
+        self.remote_seen = {seat: seen[seat.name] for seat in Seat if seat.name in seen}
 
-    def seats_view(self) -> dict[str, dict[str, bool]]:
+    def seats_view(self) -> dict[Seat, dict[str, bool]]:
         """Each seat's presence as the state shows it."""
-        return {seat: {"connected": self.connected(seat), "cpu_playing": self.cpu_playing(seat)} for seat in SEAT_NAMES}
+        return {seat: {"connected": self.connected(seat), "cpu_playing": self.cpu_playing(seat)} for seat in Seat}
 
-    async def attach(self, conn: Connection, seat: str | None) -> None:
+    async def attach(self, conn: Connection, seat: Seat | None) -> None:
         """A client joined (``seat`` None: a spectator); it gets the welcome with the state, and a
         returning player takes the seat back from the CPU at once."""
         conn.seat = seat
         self.connections.add(conn)
-        conn.send(json.dumps({"type": "welcome", "seat": seat, "state": self.state()}))
+        conn.send(json.dumps({"type": "welcome", "seat": None if seat is None else seat.name, "state": self.state()}))
         if seat is not None:
             self.away_since.pop(seat, None)
             if self.services.store.shared:
-                await self.services.store.touch_presence(self.game.id, [seat], self._now())
+                await self.services.store.touch_presence(self.game.id, [seat.name], self._now())
             self.broadcast_state()
         self.schedule()  # a paused game goes on while someone watches
 
@@ -153,7 +153,7 @@ class Room:
 
     # --- requests ------------------------------------------------------------------------------
 
-    async def move(self, seat: str, text: object, ply: object, by: str = "human") -> Proposal:
+    async def move(self, seat: Seat, text: object, ply: object, by: str = "human") -> Proposal:
         """Validate, store and announce a move for ``seat``; a RequestError changes nothing, but
         for a move that comes after its turn's deadline: the seat is timed out, then TurnTimedOut."""
         self._acted(by)
@@ -163,10 +163,10 @@ class Room:
             except RequestError:
                 pass  # the turn moved on meanwhile: judge the move against the game as it is now
             else:
-                raise TurnTimedOut(f"{seat}'s time for this turn ran out before its move arrived")
+                raise TurnTimedOut(f"{seat.name}'s time for this turn ran out before its move arrived")
         return await self._change(lambda now: self.game.propose_move(seat, text, ply, now, by), ply)
 
-    async def leave(self, seat: str, kind: StepKind, ply: object = None, by: str = "human") -> Proposal:
+    async def leave(self, seat: Seat, kind: StepKind, ply: object = None, by: str = "human") -> Proposal:
         """Resign, time out or claim for ``seat`` (or abort the game, when the leave aborts it)."""
         self._acted(by)
         return await self._change(lambda now: self.game.propose_leave(seat, kind, ply, now, by), ply)
@@ -176,22 +176,22 @@ class Room:
             self.human_acted_at = self._now()
             self.attend()
 
-    def _past_deadline(self, seat: str) -> bool:
+    def _past_deadline(self, seat: Seat) -> bool:
         deadline = self.game.deadline()
         return deadline is not None and self.game.turn() == seat and self._now() >= deadline
 
-    def relay(self, seat: str, message: dict[str, Any]) -> None:
+    def relay(self, seat: Seat, message: dict[str, Any]) -> None:
         """Teams: pass an arrow or chat line to the partner's connections only; FFA has no
         private channel."""
         if self.game.config.rules.mode != "teams":
             raise BadRequest("FFA has no private channel: arrows and chat are Teams only")
         partner = PARTNERS[seat]
-        text = json.dumps({**message, "seat": seat})
+        text = json.dumps({**message, "seat": seat.name})
         self.deliver(partner, text)
         if self.services.store.shared:
-            self.services.spawn(self.services.store.publish({"game": self.game.id, "kind": "relay", "to": partner, "text": text}))
+            self.services.spawn(self.services.store.publish({"game": self.game.id, "kind": "relay", "to": partner.name, "text": text}))
 
-    def deliver(self, seat: str, text: str) -> None:
+    def deliver(self, seat: Seat, text: str) -> None:
         """Send ``text`` to the seat's own connections here."""
         for conn in list(self.connections):
             if conn.seat == seat:
@@ -227,7 +227,8 @@ class Room:
         store = self.services.store
         if proposal.step is not None:
             # the board holds the proposal: its turn is the seat whose move the store takes next
-            return bool(await store.append_step(self.game.id, proposal.step, proposal.finish, self.game.turn()))
+            turn = self.game.turn()
+            return bool(await store.append_step(self.game.id, proposal.step, proposal.finish, None if turn is None else turn.name))
         assert proposal.finish is not None
         return bool(await store.abort_game(self.game.id, self.game.ply, proposal.finish))
 
