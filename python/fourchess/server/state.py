@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from fourchess import Seat
+from fourchess import Seat, square_name
 from fourchess.server.game import LiveGame
 
 
@@ -17,6 +17,7 @@ def board_part(game: LiveGame) -> dict[str, Any]:
     over = turn is None
     eliminated = board.eliminated
     active = [seat for seat in Seat if seat not in eliminated]
+    turn_moves = [] if over else [str(move) for move in board.legal_moves]
     part: dict[str, Any] = {
         "id": game.id,
         "status": game.status,
@@ -30,7 +31,9 @@ def board_part(game: LiveGame) -> dict[str, Any]:
         "points": {seat.name: points for seat, points in zip(Seat, board.points)},
         "eliminated": [seat.name for seat in Seat if seat in eliminated],
         "walking_kings": [seat.name for seat in Seat if seat in board.walking_kings],
-        "legal_moves": [str(move) for move in board.legal_moves] if game.config.game.show_legal_moves and not over else [],
+        "pieces": {square_name(square): piece.symbol() for square, piece in sorted(board.piece_map().items())},
+        "turn_moves": turn_moves,
+        "legal_moves": turn_moves if game.config.game.show_legal_moves else [],
         "can_claim": [seat.name for seat in active if board.is_ffa and not over and board.can_claim_win(seat)],
         "outcome": None,
         "result": None,
