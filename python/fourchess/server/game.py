@@ -36,8 +36,8 @@ class Proposal:
 class LiveGame:
     """A stored game replayed on a Board, with the seat tokens' hashes to authenticate by.
 
-    Seats are Seats here; the records it reads and makes (the store's) name them ("RED"), and the
-    LiveGame converts between the two as it reads and makes them."""
+    Its seats are fourchess.Seat; the store's records name them ("RED"), and the LiveGame converts
+    as it reads records and makes them."""
 
     def __init__(self, record: GameRecord) -> None:
         self.id = record.id
