@@ -13,7 +13,7 @@ from support.server_client import Api
 from support.server_processes import ThreadServer
 
 from fourchess.server.clock import FakeClock
-from fourchess.server.room import LEASE_RENEWAL, PRESENCE_REFRESH
+from fourchess.server.driver import LEASE_RENEWAL, PRESENCE_REFRESH
 
 CPU = {"player": "cpu"}
 

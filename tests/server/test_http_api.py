@@ -34,6 +34,19 @@ def test_a_new_game_gives_each_human_seat_a_secret_link(api: Api) -> None:
     assert "token" not in json.dumps(state)
 
 
+def test_the_state_lists_the_movers_moves_and_the_pieces_whatever_the_highlights(api: Api) -> None:
+    game = api.create(show_legal_moves=False)
+    state = api.state(game["id"])
+    assert state["legal_moves"] == []  # the page marks no targets
+    assert sorted(state["turn_moves"]) == sorted(str(move) for move in Board().legal_moves)
+    assert len(state["pieces"]) == 64 and state["pieces"]["h1"] == "rK" and state["pieces"]["a7"] == "bK"
+    assert "h2" in state["pieces"] and "h3" not in state["pieces"]
+    api.move(game["id"], game["seats"]["RED"]["token"], "h2-h4", ply=0)
+    state = api.state(game["id"])
+    assert "h2" not in state["pieces"] and state["pieces"]["h4"] == "rP"
+    assert "b7-c7" in state["turn_moves"] and not any(move.startswith("h") for move in state["turn_moves"])  # Blue's
+
+
 def test_a_cpu_seat_may_think_for_a_millisecond(api: Api) -> None:
     created = api.create(seats={"RED": {"player": "cpu"}}, cpu_movetime=0.001)
     assert api.state(created["id"])["settings"]["cpu_movetime"] == 0.001

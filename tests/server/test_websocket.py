@@ -13,6 +13,8 @@ from support.server_client import Api, Socket
 from support.server_processes import ProcessServer, ThreadServer
 from websockets.sync.client import connect
 
+from fourchess import Seat
+
 
 def test_the_welcome_names_the_seat(server: ThreadServer, api: Api) -> None:
     game = api.create()
@@ -130,7 +132,7 @@ def test_a_socket_lost_while_its_move_is_stored_ends_quietly(server: ThreadServe
         server.call(room.lock.acquire)  # the move's handler will wait here, as if for the store
         red.send({"type": "move", "move": "h2-h4", "ply": 0})
         red.ws.socket.shutdown(socket.SHUT_RDWR)  # the client goes, abruptly
-        red_conn = server.call(lambda: next(conn for conn in room.connections if conn.seat == "RED"))
+        red_conn = server.call(lambda: next(conn for conn in room.connections if conn.seat == Seat.RED))
         for _ in range(200):  # states go out (a seat comes and goes) until one fails to reach Red
             Socket(server.ws_url, game["id"], game["seats"]["BLUE"]["token"]).close()
             if server.call(lambda: red_conn.closed):

@@ -102,7 +102,7 @@ class ThreadServer:
                     for conn in list(room.connections):
                         await conn.flush()
                 await asyncio.sleep(0)  # callbacks the work scheduled get their turn
-                if not any(room._tasks for room in rooms):
+                if not any(room.driver.busy for room in rooms):
                     return
 
         self.call(settle)

@@ -33,7 +33,8 @@ from fourchess.server.hub import Hub
 from fourchess.server.limits import Limits
 from fourchess.server.rate import GameQuota, TokenBucket
 from fourchess.server.room import Room
-from fourchess.server.settings import GameConfig, SEAT_NAMES
+from fourchess.server.settings import SEAT_NAMES, GameConfig, seat_named
+from fourchess.server.store.base import StepKind
 from fourchess.server.text import shown_text
 
 MAX_MESSAGE_BYTES = 4096  # a request body or WebSocket message; a move is ~10 bytes
@@ -108,15 +109,21 @@ async def _no_route(request: Request, error: Exception) -> Response:
     return JSONResponse({"error": code, "message": f"{request.method} {quoted(request.url.path, 80)}: {error.detail}"}, status_code=error.status_code, headers=error.headers)
 
 
-def _seat_link(game_id: str, seat: str, token: str) -> str:
-    return f"/games/{game_id}?seat={seat}#t={token}"
+def _seat_link(game_id: str, seat: Seat, token: str) -> str:
+    return f"/games/{game_id}?seat={seat.name}#t={token}"
+
+
+def _rematch_answer(room: Room, seat: Seat, token: str) -> dict[str, Any]:
+    """What a seat asking for the rematch is told: the new game, its seat there and its link."""
+    game_id = room.game.id
+    return {"id": game_id, "seat": seat.name, "token": token, "url": _seat_link(game_id, seat, token)}
 
 
 class _Api:
     def __init__(self, hub: Hub) -> None:
         self.hub = hub
         self.quota = GameQuota(hub.limits, hub.clock)
-        self._svgs: OrderedDict[tuple[str, int, str], str] = OrderedDict()
+        self._svgs: OrderedDict[tuple[str, int, Seat], str] = OrderedDict()
 
     # --- pages ---------------------------------------------------------------------------------
 
@@ -141,9 +148,9 @@ class _Api:
         room, seat_tokens = await self.hub.create(config)
         game_id = room.game.id
         seats: dict[str, Any] = {}
-        for seat in SEAT_NAMES:
+        for seat in Seat:
             token = seat_tokens.get(seat)
-            seats[seat] = {"cpu": True} if token is None else {"token": token, "url": _seat_link(game_id, seat, token)}
+            seats[seat.name] = {"cpu": True} if token is None else {"token": token, "url": _seat_link(game_id, seat, token)}
         return JSONResponse({"id": game_id, "url": f"/games/{game_id}", "seats": seats}, status_code=201)
 
     async def state(self, request: Request) -> Response:
@@ -151,7 +158,7 @@ class _Api:
         if self.hub.store.shared:
             await room.sync()  # what another process stored a moment ago, before its notice comes
         state = room.state()
-        self.hub.forget_if_idle(room)  # a read keeps no game in memory
+        room.settle()  # a read keeps no game in memory
         return JSONResponse(state)
 
     async def move(self, request: Request) -> Response:
@@ -163,49 +170,47 @@ class _Api:
         return JSONResponse({"ply": proposal.step.ply, "move": proposal.step.text, "state": room.state()})
 
     async def resign(self, request: Request) -> Response:
-        return await self._leave(request, "resign")
+        return await self._leave(request, StepKind.RESIGN)
 
     async def claim(self, request: Request) -> Response:
-        return await self._leave(request, "claim")
+        return await self._leave(request, StepKind.CLAIM)
 
-    async def _leave(self, request: Request, kind: str) -> Response:
+    async def _leave(self, request: Request, kind: StepKind) -> Response:
         room, seat, body = await self._seat_request(request)
         await room.leave(seat, kind, body.get("ply"))
         return JSONResponse({"state": room.state()})
 
     async def rematch(self, request: Request) -> Response:
         room, seat, _ = await self._seat_request(request)
-        new_room, new_seat, token = await self.hub.rematch(room, seat)
-        game_id = new_room.game.id
-        return JSONResponse({"id": game_id, "seat": new_seat, "token": token, "url": _seat_link(game_id, new_seat, token)}, status_code=201)
+        return JSONResponse(_rematch_answer(*await self.hub.rematch(room, seat)), status_code=201)
 
     async def pgn4(self, request: Request) -> Response:
         room = await self.hub.room(request.path_params["id"])
         headers = {"Content-Disposition": f'attachment; filename="fourchess-{room.game.id}.pgn4"'}
         text = room.game.pgn4()
-        self.hub.forget_if_idle(room)
+        room.settle()
         return PlainTextResponse(text, headers=headers)
 
     async def board_svg(self, request: Request) -> Response:
         room = await self.hub.room(request.path_params["id"])
-        orientation = request.query_params.get("orientation", "RED").upper()
-        if orientation not in SEAT_NAMES:
+        orientation = seat_named(request.query_params.get("orientation", "RED").upper())
+        if orientation is None:
             raise BadRequest(f"orientation must be one of {', '.join(SEAT_NAMES)}")
         game = room.game
         key = (game.id, game.ply, orientation)
         picture = self._svgs.get(key)
         if picture is None:
             board = game.board
-            picture = svg.board(board, orientation=Seat[orientation], lastmove={Seat[seat]: move for seat, move in game.last_moves.items()})
+            picture = svg.board(board, orientation=orientation, lastmove=dict(game.last_moves))
             self._svgs[key] = picture
             if len(self._svgs) > SVG_CACHE_SIZE:
                 self._svgs.popitem(last=False)
         else:
             self._svgs.move_to_end(key)
-        self.hub.forget_if_idle(room)
+        room.settle()
         return Response(picture, media_type="image/svg+xml", headers={"Cache-Control": "no-cache"})
 
-    async def _seat_request(self, request: Request) -> tuple[Room, str, dict[str, Any]]:
+    async def _seat_request(self, request: Request) -> tuple[Room, Seat, dict[str, Any]]:
         body = await _json_body(request)
         room = await self.hub.room(request.path_params["id"])
         return room, room.game.seat_for(body.get("token")), body
@@ -282,7 +287,7 @@ class _Api:
         if kind == "move":
             await room.move(seat, message.get("move"), message.get("ply"))
         elif kind in ("resign", "claim"):
-            await room.leave(seat, kind, message.get("ply"))
+            await room.leave(seat, StepKind(kind), message.get("ply"))
         elif kind == "arrow":
             squares = [_square(message.get(end)) for end in ("from", "to")]
             room.relay(seat, {"type": "arrow", "from": squares[0], "to": squares[1]})
@@ -291,9 +296,7 @@ class _Api:
         elif kind == "chat":
             room.relay(seat, {"type": "chat", "text": shown_text(message.get("text"), "a chat line", MAX_CHAT_LENGTH)})
         elif kind == "rematch":
-            new_room, new_seat, token = await self.hub.rematch(room, seat)
-            game_id = new_room.game.id
-            conn.send(json.dumps({"type": "rematch", "id": game_id, "seat": new_seat, "token": token, "url": _seat_link(game_id, new_seat, token)}))
+            conn.send(json.dumps({"type": "rematch", **_rematch_answer(*await self.hub.rematch(room, seat))}))
         else:
             raise BadRequest(f"unknown message type {str(kind)[:40]!r}")
 

@@ -15,6 +15,8 @@ import logging
 import math
 from collections.abc import Awaitable, Callable
 
+from fourchess import Seat
+
 OUTBOX_LIMIT = 256  # messages queued for one client before it is dropped as too slow
 
 log = logging.getLogger("fourchess.server")
@@ -25,7 +27,7 @@ class Connection:
     WebSocket's send_text; tests may pass a list's append); ``close`` ends the socket."""
 
     def __init__(self, send_text: Callable[[str], Awaitable[None]], close: Callable[[], Awaitable[None]] | None = None, state_interval: float = 0.0) -> None:
-        self.seat: str | None = None
+        self.seat: Seat | None = None
         self._send_text = send_text
         self._close = close
         self._outbox: asyncio.Queue[str | None] = asyncio.Queue(OUTBOX_LIMIT)

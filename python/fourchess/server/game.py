@@ -16,11 +16,11 @@ from fourchess.pgn4.from_board import game_from_board
 from fourchess.pgn4.writer import write_game
 from fourchess.server import tokens
 from fourchess.server.errors import BadRequest, BadToken, GameOver, IllegalMove, NotYourTurn, Stale
-from fourchess.server.settings import SEAT_NAMES, GameConfig
-from fourchess.server.store.base import ABORTED, FINISHED, PLAYING, FinishRecord, GameRecord, StepRecord
+from fourchess.server.settings import GameConfig
+from fourchess.server.store.base import ABORTED, FINISHED, PLAYING, FinishRecord, GameRecord, StepKind, StepRecord
 
 MAX_MOVE_LENGTH = 32  # the longest move text fourchess reads is far shorter ("Qa11xQn14=D+#" is 13)
-LEAVES = ("resign", "timeout", "claim")
+LEAVES = (StepKind.RESIGN, StepKind.TIMEOUT, StepKind.CLAIM)
 FFA_ABORT_MOVES = 3  # FFA: a leave before every seat has made this many moves may abort
 
 
@@ -34,16 +34,19 @@ class Proposal:
 
 
 class LiveGame:
-    """A stored game replayed on a Board, with the seat tokens' hashes to authenticate by."""
+    """A stored game replayed on a Board, with the seat tokens' hashes to authenticate by.
+
+    Its seats are fourchess.Seat; the store's records name them ("RED"), and the LiveGame converts
+    as it reads records and makes them."""
 
     def __init__(self, record: GameRecord) -> None:
         self.id = record.id
         self.config = GameConfig.from_dict(record.settings)
-        self.token_hashes = dict(record.token_hashes)
+        self.token_hashes = {Seat[name]: digest for name, digest in record.token_hashes.items()}
         self.created_at = record.created_at
         self.board = Board(rules=self.config.rules)
         self.steps: list[StepRecord] = []
-        self.last_moves: dict[str, Move] = {}  # each seat's latest move, kept as steps come
+        self.last_moves: dict[Seat, Move] = {}  # each seat's latest move, kept as steps come
         for step in record.steps:
             self.apply_stored(step)
         self.status = record.status
@@ -61,16 +64,16 @@ class LiveGame:
         """Still going (not finished, not aborted)."""
         return self.status == PLAYING
 
-    def seat_for(self, token: object) -> str:
+    def seat_for(self, token: object) -> Seat:
         """The seat this token belongs to; BadToken when it is none of this game's."""
         seat = tokens.seat_of(token, self.token_hashes)
         if seat is None:
             raise BadToken("that token is not a seat token of this game")
         return seat
 
-    def turn(self) -> str | None:
+    def turn(self) -> Seat | None:
         """The seat to move, or None once the game is over."""
-        return self.board.turn.name if self.playing and not self.board.is_game_over() else None
+        return self.board.turn if self.playing and not self.board.is_game_over() else None
 
     def turn_started(self) -> float:
         """When the current turn began: the time the last step was stored, else the game's creation."""
@@ -86,7 +89,7 @@ class LiveGame:
 
     # --- proposals ---------------------------------------------------------------------------
 
-    def propose_move(self, seat: str, text: object, ply: object, now: float, by: str) -> Proposal:
+    def propose_move(self, seat: Seat, text: object, ply: object, now: float, by: str) -> Proposal:
         """Play ``text`` for ``seat`` on the board (tentatively) and give what to store.
         GameOver, Stale, NotYourTurn, BadRequest or IllegalMove (with the Refusal) otherwise,
         the board unchanged."""
@@ -101,40 +104,40 @@ class LiveGame:
         except (IllegalMoveError, InvalidMoveError, AmbiguousMoveError) as error:
             verdict = check_move(self.board.fen4(), [], text, seat=seat, rules=self.config.rules)
             raise IllegalMove(str(error), None if verdict.reason is None else verdict.reason.value) from None
-        return self._proposal(StepRecord(self.ply, str(move), seat, now, by))
+        return self._proposal(StepRecord(self.ply, str(move), seat.name, now, by))
 
-    def propose_leave(self, seat: str, kind: str, ply: object, now: float, by: str) -> Proposal:
+    def propose_leave(self, seat: Seat, kind: StepKind, ply: object, now: float, by: str) -> Proposal:
         """Resign, time out or claim the win for ``seat``: the step to store, or an abort (step
         None) when chess.com's conventions say the leave aborts the game. A seat leaves on its own
         turn or right after its own move (the only places PGN4 records a leave); a timeout only on
         its turn; a claim only when the rules allow it."""
         if kind not in LEAVES:
-            raise BadRequest(f"a leave is one of {', '.join(LEAVES)}, got {quoted(kind)}")
+            raise BadRequest(f"a leave is one of {', '.join(leave.value for leave in LEAVES)}, got {quoted(getattr(kind, 'value', kind))}")
         self._check_open(ply)
-        just_moved = bool(self.steps) and self.steps[-1].seat == seat and ":" not in self.steps[-1].text
-        if self.board.turn.name != seat and (kind == "timeout" or not just_moved):
-            raise NotYourTurn(f"{seat} may {kind} only on its own turn; it is {self.board.turn.name}'s turn")
-        if kind == "claim" and not self.board.can_claim_win(Seat[seat]):
-            raise IllegalMove(f"{seat} may not claim the win now (FFA: two seats left, 21 points ahead)", None)
-        if kind != "claim" and self.aborts(seat):
-            result = {"seat": seat, "kind": kind}
-            ending = f"{Seat[seat].title} {'resigned' if kind == 'resign' else 'timed out'}: game aborted"
+        just_moved = bool(self.steps) and _mover(self.steps[-1]) == seat and self.steps[-1].kind is StepKind.MOVE
+        if self.board.turn != seat and (kind is StepKind.TIMEOUT or not just_moved):
+            raise NotYourTurn(f"{seat.name} may {kind.value} only on its own turn; it is {self.board.turn.name}'s turn")
+        if kind is StepKind.CLAIM and not self.board.can_claim_win(seat):
+            raise IllegalMove(f"{seat.name} may not claim the win now (FFA: two seats left, 21 points ahead)", None)
+        if kind is not StepKind.CLAIM and self.aborts(seat):
+            result = {"seat": seat.name, "kind": kind.value}
+            ending = f"{seat.title} {'resigned' if kind is StepKind.RESIGN else 'timed out'}: game aborted"
             return Proposal(None, FinishRecord(ABORTED, result, self._pgn4(aborted=ending), now))
-        token = f"{kind}:{Seat[seat].letter}"  # resign:B
+        token = kind.token(seat)  # resign:B
         self.board.push_step(token)
-        return self._proposal(StepRecord(self.ply, token, seat, now, by))
+        return self._proposal(StepRecord(self.ply, token, seat.name, now, by))
 
-    def aborts(self, seat: str) -> bool:
+    def aborts(self, seat: Seat) -> bool:
         """Would a resignation or timeout by ``seat`` now abort the game? Teams: when it comes on
         the seat's first move. FFA: before every seat has made three moves, while nobody has
         points and the seat is not in check (the chess.com rules in ../shared/seeds)."""
-        moves = {name: 0 for name in SEAT_NAMES}
+        moves = dict.fromkeys(Seat, 0)
         for step in self.steps:
-            if ":" not in step.text:
-                moves[step.seat] += 1
+            if step.kind is StepKind.MOVE:
+                moves[_mover(step)] += 1
         if self.config.rules.mode == "teams":
             return moves[seat] == 0
-        return min(moves.values()) < FFA_ABORT_MOVES and not any(self.board.points) and not self.board.is_check(Seat[seat])
+        return min(moves.values()) < FFA_ABORT_MOVES and not any(self.board.points) and not self.board.is_check(seat)
 
     def commit(self, proposal: Proposal) -> None:
         """The store has the proposal: make it the game's."""
@@ -158,7 +161,7 @@ class LiveGame:
     def _stored(self, step: StepRecord, played: object) -> None:
         self.steps.append(step)
         if isinstance(played, Move):
-            self.last_moves[step.seat] = played
+            self.last_moves[_mover(step)] = played
 
     def end_as_stored(self, finish: FinishRecord | None, status: str) -> None:
         """Take the ending another process stored."""
@@ -176,10 +179,10 @@ class LiveGame:
             if ply != self.ply:
                 raise Stale(f"that was sent for ply {ply}, but the game is at ply {self.ply}")
 
-    def _check_turn(self, seat: str) -> None:
-        turn = self.board.turn.name
+    def _check_turn(self, seat: Seat) -> None:
+        turn = self.board.turn
         if seat != turn:
-            raise NotYourTurn(f"it is {turn}'s turn, not {seat}'s")
+            raise NotYourTurn(f"it is {turn.name}'s turn, not {seat.name}'s")
 
     def _proposal(self, step: StepRecord) -> Proposal:
         if not self.board.is_game_over():
@@ -202,3 +205,8 @@ class LiveGame:
     def pgn4(self) -> str:
         """The stored PGN4 once over; the PGN4 so far while playing."""
         return self.finish.pgn4 if self.finish is not None else self._pgn4()
+
+
+def _mover(step: StepRecord) -> Seat:
+    """The seat that took a stored step (the record names it: "RED")."""
+    return Seat[step.seat]

@@ -14,6 +14,7 @@ import secrets
 from collections.abc import Awaitable
 from typing import Any
 
+from fourchess import Seat
 from fourchess._quote import quoted
 from fourchess.server import tokens
 from fourchess.server.clock import Clock, WallClock
@@ -22,7 +23,8 @@ from fourchess.server.errors import Busy, GameOver, GameSetAside, NoSuchGame
 from fourchess.server.game import LiveGame
 from fourchess.server.limits import Limits
 from fourchess.server.room import Room
-from fourchess.server.settings import GameConfig, SEAT_NAMES
+from fourchess.server.services import RoomServices
+from fourchess.server.settings import GameConfig, seat_named
 from fourchess.server.store.base import GameRecord, Notification, Store
 from fourchess.server.store.failures import StoreUnavailable
 
@@ -52,6 +54,7 @@ class Hub:
         self._heartbeat: asyncio.Task[None] | None = None
         self._resuming: asyncio.Task[None] | None = None
         self.set_aside: dict[str, str] = {}  # games whose steps do not replay, and why
+        self.services = RoomServices(self.store, self.clock, self.cpu, self.origin, self.spawn, self.limits.unattended_seconds)
 
     async def start(self) -> None:
         """Open the store, listen to the other processes, and start resuming the games played
@@ -131,7 +134,7 @@ class Hub:
             game = self._replay(record)
             if not clock_continues:
                 game.clock_from = self.clock.now()
-            room = Room(self, game)
+            room = Room(game, self.services, self._settled)
             self.rooms[game_id] = room
             future.set_result(room)
             return room
@@ -154,23 +157,22 @@ class Hub:
             log.error("game %s set aside: %s", record.id, reason)
             raise GameSetAside(f"game {record.id} is set aside: {reason}") from error
 
-    def forget_if_idle(self, room: Room) -> None:
-        """Drop the room once nobody here has it open and its game is over or paused: the store
-        keeps the whole game and room() loads it again when asked. (Kept, every game a process
-        ever served stayed in its memory, and in every full garbage collection.)"""
-        if room.connections:
+    def _settled(self, room: Room) -> None:
+        """A room's change is done (its ``settled`` callback): drop it once nobody here has it open
+        and its game is over or paused, pausing it first. The store keeps the whole game and
+        room() loads it again when asked. (Kept, every game a process ever served stayed in its
+        memory, and in every full garbage collection.)"""
+        if room.connections or (room.game.playing and room.attended()):
             return
-        if not room.game.playing:
-            self.forget(room)
-        elif not room.attended():
-            room.pause()
+        room.pause()
+        self.forget(room)
 
     def forget(self, room: Room) -> None:
         """Drop the room from memory (when it is the one held for its game)."""
         if self.rooms.get(room.game.id) is room:
             del self.rooms[room.game.id]
 
-    async def create(self, config: GameConfig, seat_tokens: dict[str, str] | None = None, game_id: str | None = None) -> tuple[Room, dict[str, str]]:
+    async def create(self, config: GameConfig, seat_tokens: dict[Seat, str] | None = None, game_id: str | None = None) -> tuple[Room, dict[Seat, str]]:
         """Store a new game; its room and each human seat's token (made here unless given). Busy
         while ``Limits.max_rooms`` games are held and none of them can be let go."""
         self._make_room_for_one()
@@ -184,23 +186,23 @@ class Hub:
         """Busy unless one more game may be held (idle ones are let go to make room)."""
         if len(self.rooms) >= self.limits.max_rooms:
             for held in list(self.rooms.values()):
-                self.forget_if_idle(held)
+                held.settle()
             if len(self.rooms) >= self.limits.max_rooms:
                 raise Busy(f"this server holds {len(self.rooms)} games, its most; try again later")
 
-    def _new_game(self, config: GameConfig, seat_tokens: dict[str, str] | None, game_id: str | None) -> tuple[GameRecord, dict[str, str]]:
+    def _new_game(self, config: GameConfig, seat_tokens: dict[Seat, str] | None, game_id: str | None) -> tuple[GameRecord, dict[Seat, str]]:
         game_id = game_id if game_id is not None else secrets.token_urlsafe(GAME_ID_BYTES)
         given = seat_tokens if seat_tokens is not None else {}
         seat_tokens = {seat: given.get(seat) or tokens.new_token() for seat in config.human_seats()}
         record = GameRecord(
             id=game_id,
             settings=config.to_dict(),
-            token_hashes={seat: tokens.token_hash(token) for seat, token in seat_tokens.items()},
+            token_hashes={seat.name: tokens.token_hash(token) for seat, token in seat_tokens.items()},
             created_at=self.clock.now(),
         )
         return record, seat_tokens
 
-    async def rematch(self, room: Room, seat: str) -> tuple[Room, str, str]:
+    async def rematch(self, room: Room, seat: Seat) -> tuple[Room, Seat, str]:
         """The game's rematch (made by the first seat to ask, found by the others): its room, the
         caller's seat in it and the caller's token there. With rotate_first_seat every player
         moves on one seat: the old BLUE player is the new RED, and moves first."""
@@ -208,7 +210,7 @@ class Hub:
         if game.playing:
             raise GameOver("a rematch is made once the game is over")
         shift = 1 if game.config.game.rotate_first_seat else 0
-        new_seat = {old: SEAT_NAMES[(i - shift) % 4] for i, old in enumerate(SEAT_NAMES)}
+        new_seat = {old: Seat((old - shift) % 4) for old in Seat}
         async with room.lock:
             if game.rematch is None and self.store.shared:
                 await room.catch_up(reload=True)  # another process may have made it already
@@ -237,7 +239,9 @@ class Hub:
         if room is None:
             return
         if note.get("kind") == "relay":
-            room.deliver(str(note.get("to")), str(note.get("text")))
+            to = seat_named(note.get("to"))
+            if to is not None:
+                room.deliver(to, str(note.get("text")))
         else:
             await room.sync(reload=note.get("kind") != "step")
 
@@ -245,7 +249,7 @@ class Hub:
         while True:
             await asyncio.sleep(HEARTBEAT_SECONDS)
             for room in list(self.rooms.values()):
-                seats = sorted(room.local_seats())
+                seats = [seat.name for seat in sorted(room.local_seats())]
                 if seats and room.game.playing:
                     try:
                         await self.store.touch_presence(room.game.id, seats, self.clock.now())

@@ -17,12 +17,19 @@ from fourchess._quote import quoted
 from fourchess.server.errors import BadRequest, BadSettings
 from fourchess.server.text import shown_text
 
-SEAT_NAMES = tuple(seat.name for seat in Seat)  # RED, BLUE, YELLOW, GREEN
+SEAT_NAMES = tuple(seat.name for seat in Seat)  # RED, BLUE, YELLOW, GREEN: the seats' names in JSON, URLs and the store
 MAX_NAME_LENGTH = 40
 HUMAN, CPU = "human", "cpu"
 MIN_CPU_MOVETIME = 0.001  # a millisecond: the least the search honours (it reads the clock every 1024 nodes)
 TURN_TIME_LIMITS = (None, 30, 60)  # seconds per turn the site offers (RULES.md §8)
 HOUSE_RULES = Rules(mode="ffa", dead_king_walking=False)  # the product's own house rules: FFA without walking kings
+
+
+def seat_named(name: object) -> Seat | None:
+    """The Seat a name from outside the server stands for (JSON, a URL, the store's columns: "RED",
+    exactly as SEAT_NAMES writes it), or None for anything else. Inside, the server uses Seat; out,
+    a seat is written as its ``.name``."""
+    return Seat[name] if isinstance(name, str) and name in SEAT_NAMES else None
 
 
 @dataclass(frozen=True)
@@ -73,9 +80,13 @@ class GameConfig:
         """The game's rules."""
         return self.game.rules
 
-    def human_seats(self) -> list[str]:
-        """The names of the seats humans play, in seat order."""
-        return [name for name, seat in zip(SEAT_NAMES, self.seats) if seat.player == HUMAN]
+    def human_seats(self) -> list[Seat]:
+        """The seats humans play, in seat order."""
+        return [seat for seat in Seat if self.seats[seat].player == HUMAN]
+
+    def cpu_seat(self, seat: Seat) -> bool:
+        """Does the CPU play ``seat`` (whoever is connected)?"""
+        return self.seats[seat].player == CPU
 
     def rotated(self) -> GameConfig:
         """The rematch's config when the first seat rotates: the player who sat one seat after Red

@@ -1,12 +1,12 @@
-"""A game's state as the API and the WebSocket send it (docs/server.md, "The state")."""
+"""A game's state as the API and the WebSocket send it (docs/server.md, "The state"): the game's
+Seats written as the names the JSON has ("RED")."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from fourchess import Seat
+from fourchess import Seat, square_name
 from fourchess.server.game import LiveGame
-from fourchess.server.settings import SEAT_NAMES
 
 
 def board_part(game: LiveGame) -> dict[str, Any]:
@@ -17,6 +17,7 @@ def board_part(game: LiveGame) -> dict[str, Any]:
     over = turn is None
     eliminated = board.eliminated
     active = [seat for seat in Seat if seat not in eliminated]
+    turn_moves = [] if over else [str(move) for move in board.legal_moves]
     part: dict[str, Any] = {
         "id": game.id,
         "status": game.status,
@@ -24,13 +25,15 @@ def board_part(game: LiveGame) -> dict[str, Any]:
         "ply": game.ply,
         "moves": [step.text for step in game.steps],
         "fen4": board.fen4(),
-        "turn": turn,
-        "last_moves": {seat: str(game.last_moves[seat]) for seat in SEAT_NAMES if seat in game.last_moves},
+        "turn": None if turn is None else turn.name,
+        "last_moves": {seat.name: str(game.last_moves[seat]) for seat in Seat if seat in game.last_moves},
         "in_check": [seat.name for seat in active if board.is_check(seat)],
-        "points": dict(zip(SEAT_NAMES, board.points)),
+        "points": {seat.name: points for seat, points in zip(Seat, board.points)},
         "eliminated": [seat.name for seat in Seat if seat in eliminated],
         "walking_kings": [seat.name for seat in Seat if seat in board.walking_kings],
-        "legal_moves": [str(move) for move in board.legal_moves] if game.config.game.show_legal_moves and not over else [],
+        "pieces": {square_name(square): piece.symbol() for square, piece in sorted(board.piece_map().items())},
+        "turn_moves": turn_moves,
+        "legal_moves": turn_moves if game.config.game.show_legal_moves else [],
         "can_claim": [seat.name for seat in active if board.is_ffa and not over and board.can_claim_win(seat)],
         "outcome": None,
         "result": None,
@@ -47,8 +50,8 @@ def board_part(game: LiveGame) -> dict[str, Any]:
     return part
 
 
-def game_state(part: dict[str, Any], game: LiveGame, seats: dict[str, dict[str, Any]], now: float) -> dict[str, Any]:
-    """The whole state: the board part, each seat's presence (``seats``: {"RED": {"connected",
+def game_state(part: dict[str, Any], game: LiveGame, seats: dict[Seat, dict[str, Any]], now: float) -> dict[str, Any]:
+    """The whole state: the board part, each seat's presence (``seats``: {Seat.RED: {"connected",
     "cpu_playing"}}) with its name and player, and the turn clock at ``now``."""
     deadline = game.deadline()
     limit = game.config.game.turn_time_limit
@@ -61,7 +64,7 @@ def game_state(part: dict[str, Any], game: LiveGame, seats: dict[str, dict[str, 
         "remaining": None if deadline is None else max(0.0, round(deadline - now, 3)),
     }
     state["seats"] = {
-        name: {"name": config.name, "player": config.player, **seats.get(name, {"connected": False, "cpu_playing": False})}
-        for name, config in zip(SEAT_NAMES, game.config.seats)
+        seat.name: {"name": config.name, "player": config.player, **seats.get(seat, {"connected": False, "cpu_playing": False})}
+        for seat, config in zip(Seat, game.config.seats)
     }
     return state

@@ -6,9 +6,13 @@ import base64
 import hashlib
 import hmac
 import secrets
+from collections.abc import Mapping
+from typing import TypeVar
 
 TOKEN_BYTES = 24  # 192 random bits; 32 characters of URL-safe base64
 MAX_TOKEN_LENGTH = 64  # longer text is refused before any hashing
+
+Key = TypeVar("Key")
 
 
 def new_token() -> str:
@@ -21,7 +25,7 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
-def seat_of(token: object, hashes: dict[str, str]) -> str | None:
+def seat_of(token: object, hashes: Mapping[Key, str]) -> Key | None:
     """The seat whose token this is, or None. Every seat's hash is compared, each in constant
     time, so the answer's timing says nothing about which seat (or how much of a hash) matched."""
     if not isinstance(token, str) or not 0 < len(token) <= MAX_TOKEN_LENGTH:

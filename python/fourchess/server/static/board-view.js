@@ -95,16 +95,6 @@ export class BoardView {
     return rect && this.container.contains(rect) && isSquare(square) ? square : null;
   }
 
-  // {seat, kind} of the piece drawn on `square` ("dead" for a dead piece's seat), or null.
-  pieceOn(square) {
-    if (!this.svg || !isSquare(square)) return null;
-    const piece = this.svg.querySelector(`use.piece[data-square="${square}"]`);
-    if (!piece) return null;
-    const classes = [...piece.classList];
-    const seat = SEATS.find((name) => classes.includes(name.toLowerCase())) || "dead";
-    return { seat, kind: classes[classes.length - 1] };
-  }
-
   box(square) {
     const rect = this.svg?.querySelector(`rect.square[data-square="${square}"]`);
     if (!rect) return null;
@@ -112,7 +102,8 @@ export class BoardView {
     return { x: number("x"), y: number("y"), size: number("width") };
   }
 
-  // The selected square and the squares it can go to (a ring where a piece stands).
+  // The selected square and the squares it can go to: targets are [{square, capture}], a ring
+  // where a piece stands (capture), a dot elsewhere.
   drawMarks(selected, targets) {
     const layer = this.svg?.querySelector(".fc-marks");
     if (!layer) return;
@@ -125,10 +116,9 @@ export class BoardView {
         class: "fc-selected", "data-square": selected, x: from.x, y: from.y, width: from.size, height: from.size,
       }));
     }
-    for (const square of targets) {
+    for (const { square, capture } of targets) {
       const at = this.box(square);
       if (!at) continue;
-      const capture = this.pieceOn(square) !== null;
       layer.append(svgElement("circle", {
         class: capture ? "legal-target capture" : "legal-target", "data-square": square,
         cx: at.x + at.size / 2, cy: at.y + at.size / 2, r: capture ? at.size * 0.44 : at.size * 0.17,

@@ -3,7 +3,7 @@
 import { BoardView } from "./board-view.js";
 import { GameSocket, socketUrl } from "./connection.js";
 import { clockText, isFfa, renderMoves, renderSeats, statusText } from "./panels.js";
-import { PROMOTION_NAMES, SEATS, isPromotionSquare, isSeat, isSquare, parseMove, partnerOf, seatTitle } from "./seats.js";
+import { PROMOTION_NAMES, SEATS, isSeat, isSquare, parseMove, partnerOf, pieceSeat, seatTitle } from "./seats.js";
 import { forgetToken, rememberToken, showSeatInAddress, takeSeatLink } from "./token.js";
 
 const $ = (id) => document.getElementById(id);
@@ -140,31 +140,32 @@ function myTurn() {
     !(state.eliminated || []).includes(mySeat));
 }
 
+// The game's setting: mark where the selected piece can go (the state lists the moves either way).
 function highlights() {
-  return state?.settings?.show_legal_moves !== false && Array.isArray(state?.legal_moves);
+  return state?.settings?.show_legal_moves !== false;
+}
+
+// The legal moves of the seat to move, as the server lists them ("h2-h4", "h10-h11=Q").
+function turnMoves() {
+  return Array.isArray(state?.turn_moves) ? state.turn_moves : [];
 }
 
 function legalFrom(square) {
-  return highlights() ? state.legal_moves.map(parseMove).filter((move) => move && move.from === square) : [];
+  return highlights() ? turnMoves().map(parseMove).filter((move) => move && move.from === square) : [];
 }
 
 function ownPiece(square) {
-  return board.pieceOn(square)?.seat === mySeat;
+  return pieceSeat(state?.pieces?.[square]) === mySeat;
 }
 
-// The moves from `from` to `to` to choose between (several for a Teams promotion).
+// The moves from `from` to `to` to choose between: one, or a promotion's pieces (Teams names four).
 function movesBetween(from, to) {
-  if (highlights()) {
-    return state.legal_moves.filter((text) => {
-      const move = parseMove(text);
-      return move && move.from === from && move.to === to;
-    });
-  }
-  const piece = board.pieceOn(from);
-  if (piece?.kind === "pawn" && isPromotionSquare(mySeat, to, isFfa(state))) {
-    return isFfa(state) ? [`${from}-${to}=Q`] : ["Q", "R", "B", "N"].map((letter) => `${from}-${to}=${letter}`);
-  }
-  return [`${from}-${to}`]; // no highlights: the server says whether it is legal
+  const moves = turnMoves().filter((text) => {
+    const move = parseMove(text);
+    return move && move.from === from && move.to === to;
+  });
+  if (moves.length || highlights()) return moves;
+  return [`${from}-${to}`]; // no highlights: the server says why it is not legal
 }
 
 function onBoardClick(event) {
@@ -226,8 +227,8 @@ function hidePromotion() {
 }
 
 function redrawOverlay() {
-  const targets = selected ? [...new Set(legalFrom(selected).map((move) => move.to))] : [];
-  board.drawMarks(selected, targets);
+  const squares = selected ? [...new Set(legalFrom(selected).map((move) => move.to))] : [];
+  board.drawMarks(selected, squares.map((square) => ({ square, capture: Boolean(state?.pieces?.[square]) })));
   const drawn = [];
   for (const [seat, list] of arrows) for (const arrow of list) drawn.push({ seat, ...arrow });
   board.drawArrows(drawn);

@@ -1,4 +1,4 @@
-// The four seats, their colours and the rules the page needs to draw and send moves.
+// The four seats, their colours, and reading the moves and pieces the server's state lists.
 
 // The page's one list of the seats, named as the server's JSON names them (fourchess.Seat's names).
 export const SEATS = ["RED", "BLUE", "YELLOW", "GREEN"];
@@ -32,14 +32,12 @@ export function parseMove(text) {
   return match ? { from: match[1], to: match[2], promotion: match[3] || null } : null;
 }
 
-// Is `square` on the line where `seat`'s pawns promote (RULES.md section 4)?
-export function isPromotionSquare(seat, square, ffa) {
-  const file = square.charCodeAt(0) - 97; // a = 0
-  const rank = Number(square.slice(1)) - 1; // rank 1 = 0
-  const line = ffa ? { RED: [rank, 7], BLUE: [file, 7], YELLOW: [rank, 6], GREEN: [file, 6] }
-                   : { RED: [rank, 10], BLUE: [file, 10], YELLOW: [rank, 3], GREEN: [file, 3] };
-  const [coordinate, target] = line[seat];
-  return coordinate === target;
+// The seat whose piece the state's `pieces` shows with `symbol` ("rK": Red's king; "dP", a dead
+// piece, is nobody's), or null.
+const PIECE_SEATS = { r: "RED", b: "BLUE", y: "YELLOW", g: "GREEN" };
+
+export function pieceSeat(symbol) {
+  return typeof symbol === "string" ? PIECE_SEATS[symbol.charAt(0)] || null : null;
 }
 
 export const PROMOTION_NAMES = { Q: "Queen", R: "Rook", B: "Bishop", N: "Knight", D: "Queen (1 point)" };

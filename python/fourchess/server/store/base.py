@@ -10,12 +10,46 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import Any, Protocol
+
+from fourchess import Seat
 
 PLAYING = "playing"
 FINISHED = "finished"
 ABORTED = "aborted"
 STATUSES = (PLAYING, FINISHED, ABORTED)
+
+
+class StepKind(Enum):
+    """What a step is: a move, or a seat leaving the game (resigning, timing out, claiming the win)."""
+
+    MOVE = "move"
+    RESIGN = "resign"
+    TIMEOUT = "timeout"
+    CLAIM = "claim"
+
+    @classmethod
+    def of(cls, text: str) -> StepKind:
+        """The kind of the step written ``text``: a leave is written as its token, the kind and the
+        seat's letter ("resign:B", as Board.step_texts() gives it, in any case); any other text is
+        a move's."""
+        name, colon, letter = text.partition(":")
+        if colon:
+            try:
+                Seat.from_letter(letter)
+                kind = cls(name.lower())
+            except ValueError:
+                return cls.MOVE
+            if kind is not cls.MOVE:
+                return kind
+        return cls.MOVE
+
+    def token(self, seat: Seat) -> str:
+        """The step text of this leave by ``seat``: "resign:B"."""
+        if self is StepKind.MOVE:
+            raise ValueError("a move is written as itself, it has no token")
+        return f"{self.value}:{seat.letter}"
 
 
 @dataclass(frozen=True)
@@ -28,6 +62,11 @@ class StepRecord:
     seat: str
     at: float
     by: str
+
+    @property
+    def kind(self) -> StepKind:
+        """A move, or which leave (read from the text)."""
+        return StepKind.of(self.text)
 
 
 @dataclass(frozen=True)

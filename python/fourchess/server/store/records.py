@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from fourchess.server.store.base import PLAYING, FinishRecord, GameRecord, StepRecord
+from fourchess.server.store.base import PLAYING, FinishRecord, GameRecord, StepKind, StepRecord
 from fourchess.server.store.checks import from_json, to_json
 
 GAME_COLUMNS = "id, settings, token_hashes, created_at, status, result, pgn4, finished_at, rematch"
@@ -22,7 +22,7 @@ def turn_needed(step: StepRecord) -> str | None:
     """The seat that must be on turn for ``step`` to be stored: a move's own seat. None for a
     leave ("resign:R"): a seat may resign or claim right after its own move too (RULES.md §10),
     and a timeout is judged by the clock."""
-    return None if ":" in step.text else step.seat
+    return step.seat if step.kind is StepKind.MOVE else None
 
 
 def step_record(row: Sequence[Any]) -> StepRecord:
