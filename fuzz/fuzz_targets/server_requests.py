@@ -186,6 +186,7 @@ async def _session(data: bytes) -> None:
     the_site = site()
     app, hub = the_site.app, the_site.hub
     source = FuzzInput(data)
+    from fourchess import Seat
     from fourchess.server.settings import GameConfig
 
     games = []
@@ -194,7 +195,7 @@ async def _session(data: bytes) -> None:
         games.append((room.game.id, tokens))
     for _ in range(1 + source.below(6)):
         game_id, tokens = source.pick(games)
-        token = tokens[source.pick(SEATS)] if source.below(4) else source.pick(("", "x" * 43, None))
+        token = tokens[Seat[source.pick(SEATS)]] if source.below(4) else source.pick(("", "x" * 43, None))
         operation = source.below(4)
         text = "".join(chr(source.below(0x800) or 0x41) for _ in range(source.below(12))) if source.flag() else source.pick(MOVES)
         if operation == 0:  # a JSON request to a route of the game
