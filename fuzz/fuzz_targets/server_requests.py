@@ -240,8 +240,9 @@ async def _session(data: bytes) -> None:
         record = await hub.store.load_game(game_id)
         if room is not None and record is not None and [step.text for step in record.steps] != [step.text for step in room.game.steps]:
             raise Finding(f"game {game_id}: the store has {len(record.steps)} steps, memory {room.game.ply}")
-    for room in list(hub.rooms.values()):  # nobody attends them now: they leave memory, as they would
+    for room in list(hub.rooms.values()):  # nobody attends them now: they leave memory, as idle rooms do
         room.pause()
+        hub.forget(room)
 
 
 def check(data: bytes) -> None:
