@@ -1,4 +1,4 @@
-"""The strength ladder (issue 10), run with ``fourchess match``: each rung a match in both modes,
+"""The strength ladder, run with ``fourchess match``: each rung a match in both modes,
 printed with its Elo interval. About ten minutes on two cores with the defaults.
 
     python bench/ladder.py [--scale 0.5] [--only teams|ffa] [--keep DIR]

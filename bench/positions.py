@@ -54,7 +54,7 @@ POSITIONS = [
 BY_NAME = {p.name: p for p in POSITIONS}
 MIDDLEGAME = BY_NAME["middlegame"]
 
-# RULES.md §9 (and tests/data/perft_start.txt): (setup, mode, depth) -> nodes.
+# docs/rules.md §9 (and tests/data/perft_start.txt): (setup, mode, depth) -> nodes.
 PUBLISHED = {
     ("modern", "teams", 3): 7_800,
     ("modern", "ffa", 3): 7_800,

@@ -1,4 +1,4 @@
-"""Perft speed from the start positions (RULES.md §9): bulk counting and make/unmake at every
+"""Perft speed from the start positions (docs/rules.md §9): bulk counting and make/unmake at every
 leaf (``bulk=False``), Teams and FFA, modern and classic. Single thread."""
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 position), against the bare C++ work of the same call timed in a C++ loop (``fourchess._timing.bare_cost``).
 Each benchmark records ``cpp_ns`` and ``python_over_cpp`` (best Python time / C++ time).
 
-Targets (issue 4): legal_moves <= 3 us, push+pop <= 1 us, Board(fen4) <= 5 us, copy() <= 0.5 us,
+Targets: legal_moves <= 3 us, push+pop <= 1 us, Board(fen4) <= 5 us, copy() <= 0.5 us,
 fen4() <= 3 us.
 
 Each round times a thousand calls, as timeit does: pytest-benchmark's own calibration chose one call

@@ -42,4 +42,4 @@ def test_time_to_the_4pchess_issue_5_mate(benchmark):
 
     result = benchmark.pedantic(solve, rounds=3, iterations=1)
     assert result.score.mate == 1
-    print(f"\nissue 5 mate in 1: {result.best} found at depth 1; depth 8 took {result.time:.4f} s")
+    print(f"\n4pchess issue 5 mate in 1: {result.best} found at depth 1; depth 8 took {result.time:.4f} s")

@@ -1,4 +1,4 @@
-"""Load on `fourchess serve` (issue 12): many games at once over loopback, three human seats each
+"""Load on `fourchess serve`: many games at once over loopback, three human seats each
 played by this process over WebSockets (random legal moves, sent with the ply) and a CPU seat the
 server plays (cpu_movetime 1 ms); a lane starts a new game when its game ends. When the time is up
 the client stops sending, lets every game come to rest, SIGKILLs the server and reads the database

@@ -20,7 +20,7 @@ RED_IN_CHECK = (
     "R-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-x,x,x,3,yK,4,x,x,x/x,x,x,8,x,x,x/x,x,x,8,x,x,x/14/14/14/"
     "13,gK/bK,13/14/7,bR,6/14/x,x,x,8,x,x,x/x,x,x,8,x,x,x/x,x,x,4,rK,3,x,x,x"
 )
-# The modern start with Red's i1 and j1 empty: Red may castle short, h1-j1 (RULES.md §4).
+# The modern start with Red's i1 and j1 empty: Red may castle short, h1-j1 (docs/rules.md §4).
 SHORT_OPEN = fourchess.MODERN_START_FEN4.replace("rQ,rK,rB,rN,rR,x,x,x", "rQ,rK,2,rR,x,x,x")
 
 
@@ -203,7 +203,7 @@ def _cli(*args: str) -> subprocess.CompletedProcess[str]:
 def test_cli_perft_3() -> None:
     result = _cli("perft", "3")
     assert result.returncode == 0, result.stderr
-    assert "nodes 7800" in result.stdout.splitlines()  # RULES.md §9
+    assert "nodes 7800" in result.stdout.splitlines()  # docs/rules.md §9
 
 
 def test_cli_divide() -> None:

@@ -23,7 +23,7 @@ DATA = Path(__file__).parent / "data"
 MALFORMED = json.loads((DATA / "fen4" / "malformed.json").read_text())
 BAD_MOVES = json.loads((DATA / "bad_moves.json").read_text())
 
-# Bare kings on their modern squares plus one Red pawn (RULES.md §3, §4 promotion lines).
+# Bare kings on their modern squares plus one Red pawn (docs/rules.md §3, §4 promotion lines).
 TEAMS_PROMO = (
     "R-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-x,x,x,3,yK,4,x,x,x/x,x,x,8,x,x,x/x,x,x,8,x,x,x/14/"
     "4,rP,9/14/13,gK/bK,13/14/14/14/x,x,x,8,x,x,x/x,x,x,8,x,x,x/x,x,x,4,rK,3,x,x,x"
@@ -322,7 +322,7 @@ def test_square_name_refuses_corners_and_out_of_range(index: int) -> None:
 
 
 def test_square_name_3_is_d1_not_a_corner() -> None:
-    """index = r*14 + f (RULES.md §1): 3 is file d, rank 1, a real square."""
+    """index = r*14 + f (docs/rules.md §1): 3 is file d, rank 1, a real square."""
     assert fourchess.square_name(3) == "d1"
 
 

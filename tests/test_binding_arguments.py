@@ -1,4 +1,4 @@
-"""Arguments the C++ binding must refuse cleanly (issue 9, item 5): text with no UTF-8 form, and
+"""Arguments the C++ binding must refuse cleanly: text with no UTF-8 form, and
 Move and Piece objects that were allocated but never initialised.
 
 pybind11 on its own turns a lone surrogate into an overload TypeError ("incompatible function

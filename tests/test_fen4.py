@@ -1,4 +1,4 @@
-"""FEN4 (RULES.md §10): round trips of real positions in both modes and both implementations,
+"""FEN4 (docs/rules.md §10): round trips of real positions in both modes and both implementations,
 the other dialects, and a few positions read by hand."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ DATA = Path(__file__).parent / "data"
 MODES = ("teams", "ffa")
 IMPLEMENTATIONS = {"core": Board, "reference": reference.Board}
 
-# RULES.md §3, copied by hand from the rule book.
+# docs/rules.md §3, copied by hand from the rule book.
 RULES_MODERN_START = (
     "R-0,0,0,0-1,1,1,1-1,1,1,1-0,0,0,0-0-x,x,x,yR,yN,yB,yK,yQ,yB,yN,yR,x,x,x/x,x,x,yP,yP,yP,yP,yP,"
     "yP,yP,yP,x,x,x/x,x,x,8,x,x,x/bR,bP,10,gP,gR/bN,bP,10,gP,gN/bB,bP,10,gP,gB/bQ,bP,10,gP,gK/bK,bP,"
@@ -204,7 +204,7 @@ def test_line_1_reads_as_stated() -> None:
 
 
 # Line 1 with Red's d-pawn already on d3 and Red to move: d3 attacks c4, the square Blue's pawn
-# skipped, so d3-c4 is an en-passant capture that removes the pawn on d4 (RULES.md §4).
+# skipped, so d3-c4 is an en-passant capture that removes the pawn on d4 (docs/rules.md §4).
 EP_FOR_RED = (
     "R-0,0,0,0-1,1,1,1-1,1,1,1-0,0,0,0-5-{'enPassant':('','c4:d4','','')}-"
     "x,x,x,yR,yN,yB,yK,yQ,yB,yN,yR,x,x,x/x,x,x,yP,yP,yP,yP,yP,yP,yP,yP,x,x,x/x,x,x,8,x,x,x/"

@@ -1,5 +1,5 @@
-"""What a board writes it can read back to the same state (issue 9, item 6), and FEN4 en-passant
-entries whose pawn is gone (item 8): docs/rules.md §4, decision 7 and §10, decision 8; RULES.md
+"""What a board writes it can read back to the same state, and FEN4 en-passant
+entries whose pawn is gone (item 8): docs/rules.md §4, decision 7 and §10, decision 8; docs/rules.md
 fine point 5."""
 
 from __future__ import annotations
@@ -69,7 +69,7 @@ def test_ply_clock_stops_at_the_largest_readable_value(Board, mode, start, after
 
 @pytest.mark.parametrize("mode", MODES)
 def test_fifty_move_rule_still_comes_at_the_largest_ply_clock(Board, mode):
-    """Any clock of 200 plies or more draws after the next quiet move (RULES.md §8); a 16-bit
+    """Any clock of 200 plies or more draws after the next quiet move (docs/rules.md §8); a 16-bit
     counter that wrapped to 0 here would have let the game go on."""
     board = Board(fen4(ROOK_TAKES_ROOK, "R", ply=MAX_PLY_CLOCK), mode=mode)
     board.push_move("h1-h2")

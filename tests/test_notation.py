@@ -1,4 +1,4 @@
-"""Move text in every form of RULES.md §10, and the short form with its ambiguity error."""
+"""Move text in every form of docs/rules.md §10, and the short form with its ambiguity error."""
 
 import pytest
 
@@ -54,7 +54,7 @@ def test_short_promotion_is_the_one_point_queen_in_ffa():
 
 
 def test_short_promotion_to_the_one_point_queen_is_refused_in_teams():
-    # =D is FFA's 1-point queen (RULES.md §4); the long form refused it in Teams, the short form
+    # =D is FFA's 1-point queen (docs/rules.md §4); the long form refused it in Teams, the short form
     # read it as =Q.
     board = Board(fen4(dict(HOME_KINGS, e10="rP"), "R"))
     with pytest.raises(IllegalMoveError, match="Teams promotions"):

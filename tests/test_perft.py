@@ -1,4 +1,4 @@
-"""Perft from the start positions against the published counts (RULES.md §9)."""
+"""Perft from the start positions against the published counts (docs/rules.md §9)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""fourchess.svg: the SVG picture of a board. It is XML, has the 160 squares where RULES.md §1 puts
+"""fourchess.svg: the SVG picture of a board. It is XML, has the 160 squares where docs/rules.md §1 puts
 them for each seat at the bottom, draws every piece in its seat's colour, marks dead pieces,
 1-point queens, walking kings, checks and last moves, and refuses bad arguments with typed errors."""
 
@@ -23,7 +23,7 @@ SQUARE = 40  # viewBox units per square
 FILES = "abcdefghijklmn"
 DATA = Path(__file__).parent / "data"
 
-# RULES.md §1: 14 x 14 minus the 3 x 3 corners.
+# docs/rules.md §1: 14 x 14 minus the 3 x 3 corners.
 ALL_SQUARES = [
     f"{FILES[f]}{r + 1}" for r in range(14) for f in range(14) if not ((f < 3 or f > 10) and (r < 3 or r > 10))
 ]
@@ -38,7 +38,7 @@ ONE_POINT_QUEEN = (
     "7,rD,6/13,gK/bK,13/14/4,rQ,9/14/x,x,x,8,x,x,x/x,x,x,8,x,x,x/x,x,x,4,rK,3,x,x,x"
 )
 
-# With each seat at the bottom, hand-derived from RULES.md §1-§3: its back line runs along the
+# With each seat at the bottom, hand-derived from docs/rules.md §1-§3: its back line runs along the
 # bottom edge, queen-side on its left, and the next seat in turn order (clockwise) sits on its left.
 BOTTOM_ROW = {
     Seat.RED: ["d1", "e1", "f1", "g1", "h1", "i1", "j1", "k1"],
@@ -165,7 +165,7 @@ def test_the_bottom_seat_s_modern_start_reads_like_red_s(seat: Seat) -> None:
     root = parse(svg.board(Board(), orientation=seat))
     found, drawn = squares(root), pieces(root)
     by_place = {position_of(found[name]): drawn[name].get("class", "").split() for name in drawn}
-    # RULES.md §3: rook, knight, bishop, queen, king, bishop, knight, rook from the seat's left.
+    # docs/rules.md §3: rook, knight, bishop, queen, king, bishop, knight, rook from the seat's left.
     order = ["rook", "knight", "bishop", "queen", "king", "bishop", "knight", "rook"]
     assert [by_place[(column, 13)] for column in range(3, 11)] == [["piece", seat.name.lower(), kind] for kind in order]
     assert all(by_place[(column, 12)] == ["piece", seat.name.lower(), "pawn"] for column in range(3, 11))
@@ -210,7 +210,7 @@ def test_every_piece_appears_once_with_its_seat_and_type(board: Board) -> None:
 
 
 def test_a_resigned_seat_s_army_is_grey_and_its_king_walks() -> None:
-    # RULES.md §7 (dead_king_walking on): the army dies, the king stays live and moves.
+    # docs/rules.md §7 (dead_king_walking on): the army dies, the king stays live and moves.
     board = Board(mode="ffa")
     board.push_move("h2-h3")
     board.resign(Seat.BLUE)

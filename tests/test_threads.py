@@ -1,4 +1,4 @@
-"""One Board shared by Python threads, with no lock (issue 9, item 4).
+"""One Board shared by Python threads, with no lock.
 
 Sharing a Board without a lock is misuse, and may give a wrong answer or an error, never memory
 corruption. These tests hammer one Board from several threads for a bounded time and check that

@@ -431,7 +431,7 @@ PYBIND11_MODULE(_core, m) {
         .def_property_readonly("rules", [](const PyGame& pg) { return fourchess_bindings::rules_object(game(pg).rules()); },
                                "The rule options this game is played under, a fourchess.Rules.")
         .def_property_readonly("walking_kings", [](const PyGame& pg) { return seats_of(game(pg).position().walking); },
-                               "FFA: the seats out of the game whose king still walks (RULES.md §7), a frozenset.")
+                               "FFA: the seats out of the game whose king still walks (docs/rules.md §7), a frozenset.")
         .def_property_readonly("moves_played", [](const PyGame& pg) { return game(pg).moves_played(); },
                                "Moves since the root position (what the move limit counts; resignations are not moves).")
         .def("resign", [](PyGame& pg, const py::object& seat) { game(pg).resign(checked_seat(seat)); }, py::arg("seat"),
@@ -463,7 +463,7 @@ PYBIND11_MODULE(_core, m) {
         })
         .def_property_readonly("turn", [](const PyGame& pg) { return game(pg).position().side_to_move; }, "The Seat to move.")
         .def_property_readonly("ply_clock", [](const PyGame& pg) { return game(pg).position().ply_clock; },
-                               "Plies since the last pawn move or capture (the fifty-move rule's counter, RULES.md §8).")
+                               "Plies since the last pawn move or capture (the fifty-move rule's counter, docs/rules.md §8).")
         .def_property_readonly("points", [](const PyGame& pg) {
             const auto& live = game(pg).position().points;
             const std::int32_t p[SEAT_COUNT] = {live[0], live[1], live[2], live[3]};
@@ -523,7 +523,7 @@ PYBIND11_MODULE(_core, m) {
             const std::string t = move_text_argument(text);
             return parse_move_explained(game(pg).position(), t);  // an illegal move's error names the rule
         }, py::arg("text"),
-             "The legal Move that text names, in any form of RULES.md §10 ('h2-h4', 'h2h4', 'Qg1-i3', 'Bh2xNl6',\n"
+             "The legal Move that text names, in any form of docs/rules.md §10 ('h2-h4', 'h2h4', 'Qg1-i3', 'Bh2xNl6',\n"
              "'O-O', 'h10-h11=Q', short forms such as 'Nf3'; the PGN4 token :meth:`move_text` writes, so\n"
              "python-chess's :meth:`parse_san` is its alias). InvalidMoveError for text that is no move,\n"
              "IllegalMoveError (naming the rule) for a move this position does not allow, AmbiguousMoveError\n"
@@ -586,7 +586,7 @@ PYBIND11_MODULE(_core, m) {
             if (threads == 1) return bulk ? perft(pos, depth) : perft_full(pos, depth);
             return perft_threaded(pos, depth, threads, bulk);
         }, py::arg("depth"), py::arg("threads") = 1, py::kw_only(), py::arg("bulk") = true,
-             "Leaf nodes of the legal move tree ``depth`` plies deep (RULES.md §9); ``threads`` (1 to 256)\n"
+             "Leaf nodes of the legal move tree ``depth`` plies deep (docs/rules.md §9); ``threads`` (1 to 256)\n"
              "share the work.\n\n"
              "With ``bulk=False`` every leaf move is also made and unmade (the cost a search pays);\n"
              "the count is the same.")
@@ -648,12 +648,12 @@ PYBIND11_MODULE(_core, m) {
             return game(pg).repetitions() >= count;
         }, py::arg("count") = 3,
              "Has the current position occurred `count` times since the root (this time included)? Three end the\n"
-             "game (RULES.md §8).")
+             "game (docs/rules.md §8).")
         .def("is_fifty_moves", [](const PyGame& pg) { return game(pg).fifty_moves(); },
-             "Has the ply clock reached 50 moves per seat still taking turns (RULES.md §8), with no other ending first?")
+             "Has the ply clock reached 50 moves per seat still taking turns (docs/rules.md §8), with no other ending first?")
         .def("is_insufficient_material", [](const PyGame& pg) { return insufficient_material_ends_game(game(pg).position()); },
-             "FFA: is the material of the active seats too little to go on (RULES.md §7)? Always False in Teams,\n"
-             "which has no such draw (RULES.md §6).")
+             "FFA: is the material of the active seats too little to go on (docs/rules.md §7)? Always False in Teams,\n"
+             "which has no such draw (docs/rules.md §6).")
         // fourchess.Board.can_claim_win, typed and documented in Python.
         .def("_can_claim_win", [](const PyGame& pg, const py::object& seat) { return can_claim_win(game(pg).position(), seat_or_turn(pg, seat)); },
              py::arg("seat") = py::none())

@@ -78,7 +78,7 @@ std::uint8_t parse_bools(const std::string& field, View text) {
     return bits;
 }
 
-// Places one rank's cells. A rank written with commas has one cell between each two (RULES.md
+// Places one rank's cells. A rank written with commas has one cell between each two (docs/rules.md
 // §10); one without any is the Wikibooks dialect, its cells read one after another.
 void read_rank(Setup& setup, View rank_text, int rank) {
     const auto field = [rank] { return "board rank " + std::to_string(rank + 1); };

@@ -27,7 +27,7 @@ int Game::occurrences(std::uint64_t key) const {
     return n;
 }
 
-// RULES.md §8: the third occurrence of a position, 50 moves per seat still taking turns without
+// docs/rules.md §8: the third occurrence of a position, 50 moves per seat still taking turns without
 // a pawn move or capture, or the move limit, end a game that is still going.
 void Game::end_by_history_if_due() {
     if (termination_of(position_) != Termination::NONE) return;

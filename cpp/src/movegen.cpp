@@ -163,7 +163,7 @@ public:
             if (legal_.checker_count) return first_out_of_check(own);
         }
         // In double check no square answers both checks (allowed_ is empty), but a piece may still
-        // take a king (RULES.md §5) and en passant may remove one checker while blocking the
+        // take a king (docs/rules.md §5) and en passant may remove one checker while blocking the
         // other: pieces_moves finds just those, since both are tested one by one.
         if (O == Output::COUNT && legal_.checker_count == 0) count_out_of_check(own);
         else pieces_moves(own);
@@ -376,7 +376,7 @@ private:
     }
 
     // A pinned knight's only possible move is taking a king (no knight step stays on its pin
-    // line): Teams always may, FFA when that leaves our king safe (RULES.md §5, §11.1).
+    // line): Teams always may, FFA when that leaves our king safe (docs/rules.md §5, §11.1).
     void pinned_knights(const Mask256& own) {
         if (legal_.pin_count == 0) return;  // the usual case, by one compare instead of three masks
         const Mask256 pinned = own & pos_.by_type[KNIGHT] & legal_.pinned;

@@ -137,7 +137,7 @@ Move parse_move_text(const std::string& text) {
 
 namespace {
 
-// The promotion a text names, checked against the mode's choices (RULES.md §4, §11.8).
+// The promotion a text names, checked against the mode's choices (docs/rules.md §4, §11.8).
 void check_promotion_letter(const Position& pos, const MoveTextParts& p, const std::string& text) {
     if (p.promotion == NO_PIECE_TYPE) return;
     if (pos.mode == Mode::FFA && p.promotion != QUEEN) throw illegal(text, "in FFA a pawn promotes only to the 1-point queen (=D)");

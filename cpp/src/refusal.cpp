@@ -45,7 +45,7 @@ Move probe_move(const Position& pos, Piece piece, Square from, Square to) {
 std::string promotion_problem(const Position& pos, Piece piece, Square to, const MoveTextParts& p) {
     if (!promotes(pos, piece, to))
         return p.promotion == NO_PIECE_TYPE ? "" : "a move onto " + square_name(to) + " is not a promotion";
-    if (pos.mode == Mode::FFA)  // none, =Q and =D all mean the 1-point queen (RULES.md §11.8)
+    if (pos.mode == Mode::FFA)  // none, =Q and =D all mean the 1-point queen (docs/rules.md §11.8)
         return p.promotion == NO_PIECE_TYPE || p.promotion == QUEEN ? "" : "in FFA a pawn promotes only to the 1-point queen (=D)";
     if (p.promotion == NO_PIECE_TYPE) return "a pawn reaching " + square_name(to) + " must name its promotion (=Q, =R, =B or =N)";
     if (p.one_point) return "Teams promotions are =Q, =R, =B or =N (=D, the 1-point queen, is FFA's)";

@@ -34,7 +34,7 @@ int walking_king_share(const Position& pos) {
     return n ? (2 * WALKING_KING_POINTS + n) / (2 * n) : 0;
 }
 
-// A draw in FFA (RULES.md §7): +10 to every active seat, and every walking king still on the
+// A draw in FFA (docs/rules.md §7): +10 to every active seat, and every walking king still on the
 // board shared among them.
 void pay_draw(Position& pos) {
     add_to_active_seats(pos, DRAW_POINTS + seat_count(pos.walking) * walking_king_share(pos));
@@ -129,7 +129,7 @@ void update_checks(Position& pos, Move m, Seat mover, std::uint8_t near) {
     pos.checked_seats = checked;
 }
 
-// RULES.md §7 and fine point 4: 2 or 3 kings newly checked by one move.
+// docs/rules.md §7 and fine point 4: 2 or 3 kings newly checked by one move.
 int check_bonus(const Position& pos, Seat mover, std::uint8_t newly_checked) {
     int count = seat_count(newly_checked);
     if (count < 2) return 0;
@@ -158,7 +158,7 @@ void pay_last_player(Position& pos, Seat last) {
     add_points(pos, last, LAST_PLAYER_POINTS_PER_KING * other_kings);
 }
 
-// Points that come with an FFA ending (RULES.md §7, docs/rules.md §7, decisions 6 and 9).
+// Points that come with an FFA ending (docs/rules.md §7, docs/rules.md §7, decisions 6 and 9).
 void settle_ending(Position& pos, Termination t) {
     if (t == Termination::THREE_ELIMINATED) {
         for (int s = 0; s < SEAT_COUNT; ++s)

@@ -1,4 +1,4 @@
-"""Core bugs the adversarial generator finds on main and that are being fixed (issue 9).
+"""Core bugs the adversarial generator finds on main and that are being fixed.
 
 A disagreement explained by one of these does not fail the generator test; every other one
 does. Each entry (but a memory error, which a build may hide) must still be found: the test
@@ -26,7 +26,7 @@ class KnownBug:
         return self.matches(label, shapes)
 
 
-# None open. The four classes found on main (issue 9: the first-legal-move overflow, king
+# None open. The four classes found on main (the first-legal-move overflow, king
 # captures and en passant dropped in double check, pinned knights taking a king) are fixed; their
 # shrunk cases stay in tests/data/differential/adversarial_found.txt as regression tests.
 KNOWN_CORE_BUGS: tuple[KnownBug, ...] = ()

@@ -202,7 +202,7 @@ class Board:
     def is_fifty_moves(self) -> bool:
         """Has the ply clock reached 50 moves per seat still taking turns, with no other ending first?"""
     def is_insufficient_material(self) -> bool:
-        """FFA: too little material to go on (RULES.md §7); always False in Teams."""
+        """FFA: too little material to go on (docs/rules.md §7); always False in Teams."""
     def _can_claim_win(self, seat: int | None = None) -> bool: ...
     def has_castling_rights(self, seat: int) -> bool:
         """A castling right the seat could still use one day (flag, king at home, rook on its corner)."""

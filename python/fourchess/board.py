@@ -146,7 +146,7 @@ class Board(_core.Board):
         return self.peek()
 
     def random_walking_king_move(self, rng: random.Random) -> Move | None:
-        """A uniformly random legal move when the side to move is a walking king (RULES.md §7:
+        """A uniformly random legal move when the side to move is a walking king (docs/rules.md §7:
         CPU players move it at random), else ``None``. The moves are sorted by (from, to) first, so
         the same ``rng`` state picks the same move as the reference."""
         if not isinstance(rng, random.Random):
@@ -216,7 +216,7 @@ class Board(_core.Board):
     # private counterpart and is documented here only -----------------------------------------------
 
     def can_claim_win(self, seat: int | None = None) -> bool:
-        """May ``seat`` (default: the side to move) claim the win now (RULES.md §7)? Only in FFA,
+        """May ``seat`` (default: the side to move) claim the win now (docs/rules.md §7)? Only in FFA,
         in a game still going, with exactly two active seats and ``seat`` leading by 21 or more
         points (with ``points_lead_ends_game`` such a lead already ended the game). The 4PC
         counterpart of python-chess's ``can_claim_draw``: repetition and the fifty-move rule end a
@@ -257,11 +257,11 @@ class Board(_core.Board):
         return self.move_text(move)
 
     def parse_san(self, text: str) -> Move:
-        """python-chess's name for :meth:`parse_move` (every RULES.md §10 form, the PGN4 token included)."""
+        """python-chess's name for :meth:`parse_move` (every docs/rules.md §10 form, the PGN4 token included)."""
         return self.parse_move(text)
 
     def push_san(self, text: str) -> Move:
-        """python-chess's name for :meth:`push_move` (every RULES.md §10 form, the PGN4 token included)."""
+        """python-chess's name for :meth:`push_move` (every docs/rules.md §10 form, the PGN4 token included)."""
         return self.push_move(text)
 
     def king(self, seat: int) -> int | None:

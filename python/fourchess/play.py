@@ -22,7 +22,7 @@ def play_game(
     """Plays from ``board`` until the game ends, asking ``players[seat]`` for each move.
 
     A walking king (FFA, a seat that resigned or timed out) moves at random among its legal
-    moves, drawn from ``rng`` (RULES.md §7: its player is gone). ``on_round`` is called with the
+    moves, drawn from ``rng`` (docs/rules.md §7: its player is gone). ``on_round`` is called with the
     board whenever Red's turn comes round again, and at the end.
     """
     if len(players) != 4:

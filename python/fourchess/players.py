@@ -40,7 +40,7 @@ class RandomPlayer:
         return self.rng.choice(_moves_to_choose_from(board))
 
 
-# RULES.md §7's capture points (P1 N3 B5 R5 Q9, 1-point queen 1), also Greedy's Teams material.
+# docs/rules.md §7's capture points (P1 N3 B5 R5 Q9, 1-point queen 1), also Greedy's Teams material.
 _PIECE_VALUES = {"P": 1, "N": 3, "B": 5, "R": 5, "Q": 9, "D": 1, "K": 0}
 _TEAMS_WIN = 1_000  # above any material one move can win
 
@@ -50,7 +50,7 @@ class GreedyPlayer:
     breaking ties at random from its own seeded RNG.
 
     Teams: a move that wins the game at once (a king capture, or a mate of the next seat, decided
-    on its turn) is best, then the enemy material it captures (RULES.md §7 values). FFA: the points
+    on its turn) is best, then the enemy material it captures (docs/rules.md §7 values). FFA: the points
     the move earns the mover (captures, mate +20, check bonuses), then the fewest points it hands
     the rivals (a stalemated seat gets +20).
     """

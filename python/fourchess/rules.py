@@ -24,7 +24,7 @@ def canonical_mode(mode: object) -> str:
 
 @dataclass(frozen=True)
 class Rules:
-    """Rule options of a game (RULES.md §7-§8).
+    """Rule options of a game (docs/rules.md §7-§8).
 
     ``mode``: ``"teams"`` or ``"ffa"``. ``setup``: the start position, ``"modern"`` (chess.com's
     4PC) or ``"classic"`` (4PCo).
@@ -32,10 +32,10 @@ class Rules:
     ``dead_king_walking``: in FFA a seat that resigns or times out keeps its king walking (the
     chess.com rule, on by default). ``move_limit``: total moves by all seats after which the game
     ends (``None``: no limit). ``points_lead_ends_game``: in FFA two seats left 21 or more points
-    apart end the game at once (RULES.md §7); off, the leader must ``claim_win``, as on chess.com
+    apart end the game at once (docs/rules.md §7); off, the leader must ``claim_win``, as on chess.com
     (boards read from chess.com PGN4 records play that way). ``walking_kings_stalemated_on_their_turn``:
     a walking king left without a legal move (not in check) is stalemated only when its own turn
-    comes, as on chess.com, instead of right after the move (RULES.md fine point 3;
+    comes, as on chess.com, instead of right after the move (docs/rules.md fine point 3;
     docs/rules.md §11, decision 12).
 
     >>> Rules(mode="FFA", dead_king_walking=False)

@@ -13,7 +13,7 @@ class Refusal(str, enum.Enum):
     (``"game_over"``); ``str()`` gives it too."""
 
     UNPARSEABLE = "unparseable"
-    """No position could read the text (RULES.md §10 lists the forms)."""
+    """No position could read the text (docs/rules.md §10 lists the forms)."""
     GAME_OVER = "game_over"
     """The game has ended: nobody moves."""
     NOT_YOUR_TURN = "not_your_turn"

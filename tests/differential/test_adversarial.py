@@ -1,4 +1,4 @@
-"""Core against reference on generated positions of the shapes random games avoid (issue 9).
+"""Core against reference on generated positions of the shapes random games avoid.
 
 On every position: the legal-move set, the list length, the count, perft(1) bulk and
 make/unmake, is_legal, the check status of every seat, the end and the winner; on one in

@@ -38,7 +38,7 @@ def test_push_pop_restores_at_every_node_of_perft_3_from_the_start(mode):
     board = fourchess.Board(mode=mode)
     assert board.zobrist_hash() == board._zobrist_from_scratch()
     failures: list[str] = []
-    assert _walk(board, 3, failures) == 7_800  # RULES.md §9
+    assert _walk(board, 3, failures) == 7_800  # docs/rules.md §9
     assert not failures, f"{len(failures)} failures, first: " + "\n".join(failures[:10])
     assert board.fen4() == fourchess.MODERN_START_FEN4
 

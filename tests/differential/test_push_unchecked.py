@@ -154,7 +154,7 @@ def test_castling_through_pieces_is_refused():
     with pytest.raises(fourchess.IllegalMoveError):
         board.push_unchecked(fourchess.Move.from_str("h1-j1"))
     assert board.fen4() == fourchess.MODERN_START_FEN4
-    assert board.perft(3) == 7_800  # RULES.md §9
+    assert board.perft(3) == 7_800  # docs/rules.md §9
 
 
 @pytest.mark.parametrize("text", ["h2-h3=Q", "e1-f3=N", "g1-g4=R"])

@@ -1,4 +1,4 @@
-"""Core and reference, move for move along seeded random games (RULES.md as the contract).
+"""Core and reference, move for move along seeded random games (docs/rules.md as the contract).
 
 After every move both must agree on the legal-move set, the check status of every seat, points,
 eliminated seats, game-over status, winner and FEN4. Along the same games the core's incremental

@@ -8,7 +8,7 @@ from support.fen4 import HOME_KINGS, fen4
 
 # Red to move, Teams. Red's rook e4 sees Blue's queen e9 up an empty e-file (e5..e8) and no Blue
 # or Green piece defends e9; Red's pawn g4 can take Blue's pawn h5 (a Red pawn captures r+1,
-# f+-1). The queen is worth 9 (RULES.md §7), the pawn 1, any other move 0: one best move.
+# f+-1). The queen is worth 9 (docs/rules.md §7), the pawn 1, any other move 0: one best move.
 FREE_QUEEN = {**HOME_KINGS, "e4": "rR", "g4": "rP", "e9": "bQ", "h5": "bP"}
 
 
@@ -20,7 +20,7 @@ def test_takes_a_free_queen_rather_than_a_pawn(seed):
 
 
 # Red to move, Teams. Blue's king a7 stands in check from Red's rook c7 (b7 empty), so Red may
-# capture it and win at once (RULES.md §5); the rook could instead take Blue's queen c10 (c8, c9
+# capture it and win at once (docs/rules.md §5); the rook could instead take Blue's queen c10 (c8, c9
 # empty). The king capture ends the game and must beat the queen.
 KING_EN_PRISE = {"h1": "rK", "g14": "yK", "n8": "gK", "a7": "bK", "c7": "rR", "c10": "bQ"}
 

@@ -22,7 +22,7 @@ class Recording(RandomPlayer):
 
 def test_walking_kings_move_at_random_not_by_their_player():
     # FFA with walking kings on (the default): Blue resigns at once, so from then on Blue's turn
-    # is its king's, and RULES.md §7 has it move at random; Blue's player is never asked.
+    # is its king's, and docs/rules.md §7 has it move at random; Blue's player is never asked.
     board = Board(rules=Rules(mode="ffa", move_limit=60))
     board.resign(1)
     assert 1 in board.walking_kings

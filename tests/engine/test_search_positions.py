@@ -1,4 +1,4 @@
-"""Hand-built positions with one right answer, and why it is the right one (RULES.md §5-§7).
+"""Hand-built positions with one right answer, and why it is the right one (docs/rules.md §5-§7).
 
 Board reminders: Red's pawns go up the ranks, Blue's to the right along the files, Yellow's down,
 Green's to the left; the 3x3 corners (a1-c3 and so on) are not squares. Teams: Red+Yellow against
@@ -67,7 +67,7 @@ def test_teams_quickest_of_two_mates():
 
 def test_teams_winning_king_capture():
     # Blue's king on a7 stands attacked by Red's queen along rank 7 (b7-d7 empty) on Red's turn:
-    # taking it wins the game on the spot (RULES.md §5), whatever else is on the board.
+    # taking it wins the game on the spot (docs/rules.md §5), whatever else is on the board.
     fen = fen4({"a7": "bK", "e7": "rQ", "h1": "rK", "g14": "yK", "n8": "gK", "f2": "gQ"})
     board, result = best_of(fen)
     assert str(result.best) == "e7-a7"
@@ -101,7 +101,7 @@ def test_teams_hanging_queen_saved():
 
 def test_ffa_immediate_mate_for_twenty_points():
     # FFA decides a mate right after the move: d10-a10 mates the boxed Blue king, eliminating
-    # Blue and paying Red +20 (RULES.md §7); no capture on the board is worth as much.
+    # Blue and paying Red +20 (docs/rules.md §7); no capture on the board is worth as much.
     fen = fen4({**BLUE_BOXED, "d10": "rR", "h1": "rK", "g14": "yK", "n8": "gK", "j5": "yP"})
     board, result = best_of(fen, "ffa", depth=2)
     assert str(result.best) == "d10-a10"
@@ -146,8 +146,7 @@ def test_ffa_quickest_of_two_mates():
 
 @pytest.mark.parametrize("line, mode", [(13, "teams")])
 def test_the_4pchess_missed_mate_in_one(line, mode):
-    # obryanlouis/4pchess issue 5 (../shared/data/fen4/real.txt line 13, copied to
-    # tests/data/fen4_real.txt): Yellow to move has a mate in 1 the engine there missed.
+    # obryanlouis/4pchess issue 5 (tests/data/fen4_real.txt line 13): Yellow to move has a mate in 1 the engine there missed.
     fen = real_fen4(line)
     _, result = best_of(fen, mode, depth=3)
     assert result.score.mate == 1

@@ -17,7 +17,7 @@ from fourchess.engine.search import MAX_DEPTH, max_hash_mb
 from fourchess.engine.uci import MAX_LINE_CHARS, UciLoop
 from support.uci_session import PROTOCOL_LINE, UciSession
 
-# Blue's dead flag set: Teams reads a finished game (RULES.md §11.7), FFA a game Blue is out of.
+# Blue's dead flag set: Teams reads a finished game (docs/rules.md §11.7), FFA a game Blue is out of.
 BLUE_DEAD_FEN4 = MODERN_START_FEN4.replace("R-0,0,0,0-", "R-0,1,0,0-", 1)
 
 

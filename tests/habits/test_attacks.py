@@ -1,5 +1,5 @@
 """attackers(seat, square) and is_attacked_by(seat, square): live pieces of that seat only;
-dead pieces attack nothing but block (RULES.md §4, §7)."""
+dead pieces attack nothing but block (docs/rules.md §4, §7)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """has_castling_rights(seat) and its side-specific forms: a right the seat could still use one
-day (the FEN4 flag, its king on a home square, its own rook on that side's corner: RULES.md
+day (the FEN4 flag, its king on a home square, its own rook on that side's corner: docs/rules.md
 fine point 6), not whether castling is legal now. Kingside = short (FEN4 field 3), queenside =
 long (field 4)."""
 

@@ -9,7 +9,7 @@ from fourchess import Board, Move
 
 @pytest.mark.parametrize("mode", ["teams", "ffa"])
 def test_divide_with_threads_sums_to_the_published_perft(mode: str) -> None:
-    # RULES.md §9: 7,800 leaves at depth 3 from the modern start in both modes.
+    # docs/rules.md §9: 7,800 leaves at depth 3 from the modern start in both modes.
     board = Board(mode=mode)
     one = board.divide(3)
     assert sum(one.values()) == 7800 and len(one) == 20

@@ -114,7 +114,7 @@ def test_ffa_edits_that_would_kill_pieces_are_refused() -> None:
     with pytest.raises(PositionEditError, match="would change d1: 'rR' would become 'dR'"):
         board.remove_piece_at(sq("h1"))
     # A dead piece may go anywhere. Taking Blue's bare king kills nothing, but leaves Red alone:
-    # the game is over (RULES.md §7).
+    # the game is over (docs/rules.md §7).
     board.set_piece_at(sq("e5"), Piece("dP"))
     board.remove_piece_at(sq("a7"))
     assert board.is_game_over() and board.termination() is Termination.THREE_ELIMINATED

@@ -1,4 +1,4 @@
-"""is_repetition, is_fifty_moves, is_insufficient_material and can_claim_win (RULES.md §6-§8)."""
+"""is_repetition, is_fifty_moves, is_insufficient_material and can_claim_win (docs/rules.md §6-§8)."""
 
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ def test_is_repetition_after_a_shuffle(mode: str) -> None:
     assert board.is_repetition(2) and not board.is_repetition(3)
     for text in KNIGHT_SHUFFLE[4:]:
         board.push_move(text)
-    # The third time the start stands: the game ends by repetition (RULES.md §8) and says so.
+    # The third time the start stands: the game ends by repetition (docs/rules.md §8) and says so.
     assert board.is_repetition() and board.termination() is Termination.THREEFOLD_REPETITION
     board.pop()
     assert not board.is_repetition(3) and board.is_repetition(2)
@@ -51,7 +51,7 @@ def test_is_repetition_refuses_a_count_that_is_not_an_int(bad: object) -> None:
 
 
 def test_is_fifty_moves_teams_from_a_fen4_ply_clock() -> None:
-    # Four seats take turns: 50 moves each is 200 plies (RULES.md §8). Bare kings (Teams has no
+    # Four seats take turns: 50 moves each is 200 plies (docs/rules.md §8). Bare kings (Teams has no
     # insufficient-material draw) with the clock at 199: one more quiet ply reaches 200.
     board = Board(fen4(HOME_KINGS, ply=199))
     assert not board.is_fifty_moves()
@@ -79,7 +79,7 @@ def test_a_mate_takes_precedence_over_the_fifty_move_count() -> None:
     assert not board.is_fifty_moves()
 
 
-# RULES.md §7: with 3+ active seats only all bare kings are insufficient; with 2 active seats the
+# docs/rules.md §7: with 3+ active seats only all bare kings are insufficient; with 2 active seats the
 # FIDE dead positions K-K, K+B-K, K+N-K, K+B-K+B with the bishops on squares of one colour.
 # Two active seats below: Red and Blue; Yellow and Green out (dead field), no pieces.
 TWO_ACTIVE = (0, 0, 1, 1)
@@ -108,7 +108,7 @@ INSUFFICIENT_FFA = [
 def test_is_insufficient_material_ffa(pieces: dict[str, str], dead: tuple[int, ...], expected: bool, label: str) -> None:
     board = Board(fen4(pieces, dead=dead), mode="ffa")
     assert board.is_insufficient_material() is expected
-    # In FFA it is an ending of its own (RULES.md §7), decided on the board.
+    # In FFA it is an ending of its own (docs/rules.md §7), decided on the board.
     assert (board.termination() is Termination.INSUFFICIENT_MATERIAL) is expected
 
 
@@ -121,7 +121,7 @@ def test_a_walking_king_is_not_material_ffa() -> None:
 
 
 def test_teams_has_no_insufficient_material_draw() -> None:
-    # RULES.md §6 lists the Teams draws (stalemate, repetition, fifty moves, move limit): four
+    # docs/rules.md §6 lists the Teams draws (stalemate, repetition, fifty moves, move limit): four
     # bare kings play on.
     board = Board(fen4(HOME_KINGS))
     assert not board.is_insufficient_material() and not board.is_game_over()
@@ -129,7 +129,7 @@ def test_teams_has_no_insufficient_material_draw() -> None:
 
 def test_can_claim_win() -> None:
     # FFA, the leader must claim (points_lead_ends_game off, as on chess.com). Red 30, Blue 5:
-    # the only two active seats, 25 apart (21 or more: RULES.md §7).
+    # the only two active seats, 25 apart (21 or more: docs/rules.md §7).
     rules = Rules(mode="ffa", points_lead_ends_game=False)
     pieces = {"h1": "rK", "d1": "rR", "a7": "bK", "a9": "bR"}
     board = Board(fen4(pieces, dead=TWO_ACTIVE, points=(30, 5, 0, 0)), rules=rules)

@@ -77,7 +77,7 @@ def test_a_board_read_from_the_fen4_of_the_first_round_is_equal() -> None:
 
 def test_moves_played_count_under_a_move_limit() -> None:
     # With a move limit the moves played are state: the board that played h2-h3 is one move
-    # nearer the limit than the one read from its FEN4 (RULES.md §8).
+    # nearer the limit than the one read from its FEN4 (docs/rules.md §8).
     rules = Rules(move_limit=100)
     board = played(["h2-h3"], rules=rules)
     assert Board(board.fen4(), rules=rules) != board

@@ -45,7 +45,7 @@ def test_a_check_on_two_kings(mode: str) -> None:
     board.push(move("m10-m7"))
     assert board.is_check(Seat.BLUE) and board.is_check(Seat.GREEN)
     if mode == "ffa":
-        assert board.points[Seat.RED] == 1  # RULES.md §7: two kings at once with a queen, +1
+        assert board.points[Seat.RED] == 1  # docs/rules.md §7: two kings at once with a queen, +1
 
 
 @pytest.mark.parametrize("mode", MODES)
@@ -76,7 +76,7 @@ def test_a_king_already_checked_by_the_mover_is_not_newly_checked(mode: str) -> 
 def test_a_mating_move_gives_check_ffa() -> None:
     # FFA: Blue's king a7; Red's rook b4 holds the b-file (b5..b11: b6 b7 b8), the rook c11-a11
     # checks down the a-file (a10 a9 a8 empty) and covers a8 and, past the king, a6. No escape, no
-    # block, no capture: mate at once (RULES.md §7), judged where Blue's king stood.
+    # block, no capture: mate at once (docs/rules.md §7), judged where Blue's king stood.
     board = Board(fen4({**HOME_KINGS, "b4": "rR", "c11": "rR"}), mode="ffa")
     assert board.gives_check(move("c11-a11"))
     assert board.san(move("c11-a11")) == "Rc11-a11+#"
@@ -86,7 +86,7 @@ def test_a_mating_move_gives_check_ffa() -> None:
 
 def test_a_king_capture_is_a_capture_but_not_a_check() -> None:
     # Teams: Red's rook a4 attacks Blue's king a7 (a5, a6 empty) on Red's turn: taking it ends the
-    # game (RULES.md §5). The captured king was attacked before, so it is not newly checked.
+    # game (docs/rules.md §5). The captured king was attacked before, so it is not newly checked.
     board = Board(fen4({**HOME_KINGS, "a4": "rR"}))
     assert board.is_capture(move("a4-a7"))
     assert not board.gives_check(move("a4-a7"))
@@ -96,7 +96,7 @@ def test_a_king_capture_is_a_capture_but_not_a_check() -> None:
 @pytest.mark.parametrize("mode", MODES)
 def test_captures(mode: str) -> None:
     # Blue's pawn went b5-d5 over c5 (its en passant entry 'c5:d5'); Red's pawn d4 takes onto the
-    # empty c5 (Red pawns take one rank up, one file aside) and removes the pawn d5 (RULES.md §4).
+    # empty c5 (Red pawns take one rank up, one file aside) and removes the pawn d5 (docs/rules.md §4).
     # Red's king step h1-i1 and the rook's d1-d3 (d2 empty, d4 its own pawn) take nothing.
     pieces = {**HOME_KINGS, "d1": "rR", "d5": "bP", "d4": "rP"}
     board = Board(fen4(pieces, ep={Seat.BLUE: "c5:d5"}), mode=mode)
@@ -106,7 +106,7 @@ def test_captures(mode: str) -> None:
     assert not board.is_capture(move("d1-d3"))
     board.push(move("d4-c5"))
     assert board.piece_at(sq("d5")) is None
-    # Red's rook d1 takes the dead pawn d5 (d2..d4 empty): dead pieces are anyone's (RULES.md §7).
+    # Red's rook d1 takes the dead pawn d5 (d2..d4 empty): dead pieces are anyone's (docs/rules.md §7).
     board = Board(fen4({**HOME_KINGS, "d1": "rR", "d5": "dP"}), mode=mode)
     assert board.is_capture(move("d1-d5"))
     assert board.san(move("d1-d5")) == "Rd1xd5"
@@ -153,7 +153,7 @@ def test_bad_arguments(method: str) -> None:
 
 # Red's pawn on e7 reaches FFA's promotion line (the centre rank 8) on e8. FFA promotes only to
 # the 1-point queen, so of the two Move objects only e7-e8=D names a move; push and is_legal
-# refused the plain =Q while push_unchecked, is_capture and gives_check took it as =D (issue 11).
+# refused the plain =Q while push_unchecked, is_capture and gives_check took it as =D.
 PROMOTING_FFA = ("R-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-x,x,x,3,yK,4,x,x,x/x,x,x,8,x,x,x/x,x,x,8,x,x,x/14/14/14/"
                  "13,gK/bK,3,rP,9/14/14/14/x,x,x,8,x,x,x/x,x,x,8,x,x,x/x,x,x,4,rK,3,x,x,x")
 
@@ -168,6 +168,6 @@ def test_an_ffa_promotion_move_must_name_the_one_point_queen(method: str) -> Non
 
 
 def test_ffa_move_text_q_still_reads_as_the_one_point_queen() -> None:
-    # RULES.md fine point 8: in FFA text, =Q (and no suffix) promote to the 1-point queen.
+    # docs/rules.md fine point 8: in FFA text, =Q (and no suffix) promote to the 1-point queen.
     board = Board(PROMOTING_FFA, mode="ffa")
     assert board.push_move("e7-e8=Q") == Move.from_str("e7-e8=D")

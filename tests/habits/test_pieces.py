@@ -14,7 +14,7 @@ NAMESPACE = vars(fourchess)
 
 
 def test_squares_are_the_160_real_squares_ascending() -> None:
-    # RULES.md §1: 14 x 14 minus four 3 x 3 corners; index r * 14 + f, so d1 = 3 comes first and
+    # docs/rules.md §1: 14 x 14 minus four 3 x 3 corners; index r * 14 + f, so d1 = 3 comes first and
     # k14 = 13 * 14 + 10 = 192 last.
     expected = [r * 14 + f for r in range(14) for f in range(14) if on_board(f, r)]
     assert fourchess.SQUARES == tuple(expected) and len(fourchess.SQUARES) == 160
@@ -26,7 +26,7 @@ def test_squares_are_the_160_real_squares_ascending() -> None:
 def test_piece_map_of_the_start() -> None:
     board = Board()
     pieces = board.piece_map()
-    assert len(pieces) == 64  # 16 per seat (RULES.md §3)
+    assert len(pieces) == 64  # 16 per seat (docs/rules.md §3)
     assert pieces[sq("h1")] == Piece("rK") and pieces[sq("a8")] == Piece("bQ") and pieces[sq("n8")] == Piece("gK")
     assert list(pieces) == sorted(pieces)
     assert all(board.piece_at(square) == piece for square, piece in pieces.items())
@@ -39,7 +39,7 @@ def test_piece_map_includes_dead_pieces() -> None:
 
 def test_pieces_of_a_seat() -> None:
     board = Board()
-    # Red's pawns stand on d2..k2 (RULES.md §3), Blue's king on a7, Green's rooks on n4 and n11.
+    # Red's pawns stand on d2..k2 (docs/rules.md §3), Blue's king on a7, Green's rooks on n4 and n11.
     assert board.pieces(PieceType.PAWN, Seat.RED) == {sq(f"{f}2") for f in "defghijk"}
     assert board.pieces(PieceType.KING, Seat.BLUE) == {sq("a7")}
     assert board.pieces(PieceType.ROOK, Seat.GREEN) == {sq("n4"), sq("n11")}

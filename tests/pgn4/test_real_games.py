@@ -1,6 +1,6 @@
 """Every real chess.com record: legal replay, points, termination, winner, write -> read.
 
-The records are the ground truth. Where the rules of RULES.md (as the core plays them) differ
+The records are the ground truth. Where the rules of docs/rules.md (as the core plays them) differ
 from what chess.com did, the test is kept and marked xfail (strict) with the exact place and
 rule, so that it turns into a failure the day the rules change.
 """
@@ -27,7 +27,7 @@ ENDING_DIVERGES = {
         "The record ends 86. Qe2-f1+# (Red mates Blue's walking king) .. Kj5-j4, 87. R with Red "
         "leading Green 84-44; the Termination tag says '(insuff. material; Red +10, Green +10)' "
         "and the Result gives Red 94, Green 54, though Red still has a queen (not insufficient "
-        "material by RULES.md §7). The core reads Red's R as the leader's claim: Green, left "
+        "material by docs/rules.md §7). The core reads Red's R as the leader's claim: Green, left "
         "standing, takes +20 (84 / 64)"),
 }
 POINTS_DIVERGE = {
@@ -36,7 +36,7 @@ POINTS_DIVERGE = {
         "Green out first, its walking king then takes the knight for 0 points; the core passes the "
         "turn on timeout, so the move is played before the timeout and scores 3. (The other "
         "difference, stalemating Red's walking king in round 51 with three active seats, +7 each, "
-        "now follows RULES.md §7: test_103144750_differs_only_by_the_glued_knight)"),
+        "now follows docs/rules.md §7: test_103144750_differs_only_by_the_glued_knight)"),
 }
 # a token the writer cannot reproduce: chess.com left the '#' off a mate that ended the game
 UNREPRODUCIBLE = {

@@ -6,7 +6,8 @@ import pytest
 
 from fourchess.reference import Board, Fen4Error
 
-SAMPLES = Path("/work/shared/data/fen4")
+DATA = Path(__file__).resolve().parents[1] / "data"
+SAMPLES = {"real.txt": DATA / "fen4_real.txt", "other-dialects.txt": DATA / "fen4" / "other-dialects.txt"}
 MODERN_START = (
     "R-0,0,0,0-1,1,1,1-1,1,1,1-0,0,0,0-0-x,x,x,yR,yN,yB,yK,yQ,yB,yN,yR,x,x,x/"
     "x,x,x,yP,yP,yP,yP,yP,yP,yP,yP,x,x,x/x,x,x,8,x,x,x/bR,bP,10,gP,gR/bN,bP,10,gP,gN/"
@@ -16,10 +17,7 @@ MODERN_START = (
 
 
 def _sample_lines(name: str) -> list[str]:
-    path = SAMPLES / name
-    if not path.exists():
-        pytest.skip(f"{path} not present")
-    return [line.split(" ; ")[0].strip() for line in path.read_text().splitlines() if line.strip()]
+    return [line.split(" ; ")[0].strip() for line in SAMPLES[name].read_text().splitlines() if line.strip()]
 
 
 def test_start_position_is_written_exactly() -> None:

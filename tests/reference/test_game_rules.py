@@ -1,5 +1,5 @@
-"""Game rules of issue 3 in the reference: Rules, resign/timeout/claim, walking kings, history
-draws, the move limit, outcome() and result() (RULES.md §6-8, docs/rules.md decisions).
+"""Game rules in the reference: Rules, resign/timeout/claim, walking kings, history
+draws, the move limit, outcome() and result() (docs/rules.md §6-8, docs/rules.md decisions).
 
 Every position is hand-made with the tests' FEN4 writer (support.fen4); the comments say why each number is what it is.
 """
@@ -223,7 +223,7 @@ def test_claim_win_refusals_name_the_reason() -> None:
 
 
 def test_claim_win_accepted() -> None:
-    """Under RULES.md §7 two active seats 21 apart end the game by themselves, so a game never
+    """Under docs/rules.md §7 two active seats 21 apart end the game by themselves, so a game never
     reaches an accepted claim; clear that automatic end (white box) to test the claim itself."""
     board = Board(build_fen4(TWO_ACTIVE, dead=(0, 1, 1, 0), points=(31, 0, 0, 10)), rules=FFA)
     assert board.termination() is T.POINTS_LEAD

@@ -1,4 +1,4 @@
-"""Targeted positions for the rules perft from the start cannot reach (RULES.md §4-7)."""
+"""Targeted positions for the rules perft from the start cannot reach (docs/rules.md §4-7)."""
 
 import functools
 

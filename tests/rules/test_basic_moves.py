@@ -51,7 +51,7 @@ def test_classic_start_position(Board):
 
 
 def test_turn_order_is_clockwise(Board):
-    """R -> B -> Y -> G -> R (RULES.md §2)."""
+    """R -> B -> Y -> G -> R (docs/rules.md §2)."""
     board = Board()
     seen = []
     for move in ["h2-h3", "b7-c7", "g13-g12", "m8-l8"]:
@@ -61,7 +61,7 @@ def test_turn_order_is_clockwise(Board):
 
 
 def test_blue_pawn_blocked_after_red_double_step(Board):
-    """After d2-d4, Blue's b4 pawn cannot double-step to d4 (RULES.md §9 'why 395')."""
+    """After d2-d4, Blue's b4 pawn cannot double-step to d4 (docs/rules.md §9 'why 395')."""
     board = Board()
     board.push_move("d2-d4")
     assert "b4-c4" in moves(board)

@@ -1,4 +1,4 @@
-"""Castling (RULES.md §4 "Castling", §11.6, docs/rules.md §4, decision 2)."""
+"""Castling (docs/rules.md §4 "Castling", §11.6, docs/rules.md §4, decision 2)."""
 
 import pytest
 
@@ -20,7 +20,7 @@ CLASSIC = dict(MODERN)
 del CLASSIC["a7"], CLASSIC["n8"]
 CLASSIC.update({"a8": "bK", "n7": "gK"})
 
-# seat, side, king from -> to, rook from -> to (RULES.md §4 table)
+# seat, side, king from -> to, rook from -> to (docs/rules.md §4 table)
 MODERN_CASTLES = [
     (0, "short", "h1", "j1", "k1", "i1"),
     (0, "long", "h1", "f1", "d1", "g1"),

@@ -1,4 +1,4 @@
-"""FFA check bonuses (RULES.md §7, §11.4). Red to move in every position.
+"""FFA check bonuses (docs/rules.md §7, §11.4). Red to move in every position.
 
 Rank-7 positions: Blue king a7, Green king n7, a Red piece goes g2-g7 and sees both ends of
 rank 7. From g2 it saw neither king (g2's lines: rank 2, the g-file, two diagonals through

@@ -1,5 +1,5 @@
 """Dead pieces (FFA): they block, never attack, check or pin, and are captured for 0 points
-(RULES.md §7, §11.7, docs/rules.md §7, decision 1). Blue is eliminated in every position here."""
+(docs/rules.md §7, §11.7, docs/rules.md §7, decision 1). Blue is eliminated in every position here."""
 
 from support.fen4 import fen4, parse_fen4
 from support.moves import moves, moves_from

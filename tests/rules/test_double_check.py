@@ -1,4 +1,4 @@
-"""Double check (RULES.md §5, §4 "En passant"): no square answers both checks, so besides the
+"""Double check (docs/rules.md §5, §4 "En passant"): no square answers both checks, so besides the
 king's own steps only a move that takes a king, or an en passant that removes both checkers, is
 legal. Each position is worked out by hand in its comment."""
 

@@ -1,4 +1,4 @@
-"""History draws (RULES.md §8), the move limit, and outcome()/result() for each way a game ends."""
+"""History draws (docs/rules.md §8), the move limit, and outcome()/result() for each way a game ends."""
 
 from support.fen4 import BLUE, GREEN, HOME_KINGS, RED, YELLOW, fen4
 

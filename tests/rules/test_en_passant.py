@@ -1,4 +1,4 @@
-"""En passant (RULES.md §4 "En passant", §11.5)."""
+"""En passant (docs/rules.md §4 "En passant", §11.5)."""
 
 import pytest
 

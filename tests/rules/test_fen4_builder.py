@@ -1,4 +1,4 @@
-"""The FEN4 builder used by every rule test writes the start positions of RULES.md §3 exactly."""
+"""The FEN4 builder used by every rule test writes the start positions of docs/rules.md §3 exactly."""
 
 from support.fen4 import fen4, parse_fen4
 from support.start_positions import CLASSIC_START, MODERN_START

@@ -1,4 +1,4 @@
-"""FFA game end: three eliminations, the 21-point gap, insufficient material (RULES.md §7,
+"""FFA game end: three eliminations, the 21-point gap, insufficient material (docs/rules.md §7,
 §11.3, §11.10; docs/rules.md §11, decision 3 and §7, decisions 4 and 6). Blue and Yellow are out
 in most positions."""
 

@@ -1,4 +1,4 @@
-"""FFA checkmate and stalemate of a seat that is not the next to move (RULES.md §7, §11.2-3)."""
+"""FFA checkmate and stalemate of a seat that is not the next to move (docs/rules.md §7, §11.2-3)."""
 
 from support.fen4 import fen4, parse_fen4
 from support.moves import moves

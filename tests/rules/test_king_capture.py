@@ -1,4 +1,4 @@
-"""King capture (RULES.md §5, §11.1, §11.2)."""
+"""King capture (docs/rules.md §5, §11.1, §11.2)."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""Partners (Teams) and pins, including pins by a "partner's" pieces in FFA (RULES.md §2, §5)."""
+"""Partners (Teams) and pins, including pins by a "partner's" pieces in FFA (docs/rules.md §2, §5)."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""Promotion (RULES.md §4 "Promotion", §11.8)."""
+"""Promotion (docs/rules.md §4 "Promotion", §11.8)."""
 
 import pytest
 

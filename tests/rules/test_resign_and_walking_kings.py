@@ -1,4 +1,4 @@
-"""Resignation, timeout and walking kings (RULES.md §6-§7; docs/rules.md §7, decision 9 and §8,
+"""Resignation, timeout and walking kings (docs/rules.md §6-§7; docs/rules.md §7, decision 9 and §8,
 decision 10)."""
 
 import pytest
@@ -176,7 +176,7 @@ def test_walking_king_freed_before_its_turn_plays_on(Board, Rules):
     assert board.points == (0, 0, 0, 5)
     immediate = Board(fen4(pieces, "B", dead=(1, 0, 0, 0), resigned=(RED,)), mode="ffa")
     immediate.push_move("f10-f2")
-    assert immediate.walking_kings == frozenset(), "RULES.md fine point 3: judged right away"
+    assert immediate.walking_kings == frozenset(), "docs/rules.md fine point 3: judged right away"
 
 
 # docs/rules.md §7, decision 11: with the chess.com claim rule a 21-point lead does not end the game.

@@ -1,4 +1,4 @@
-"""Teams: checkmate and stalemate on the seat's own turn (RULES.md §6)."""
+"""Teams: checkmate and stalemate on the seat's own turn (docs/rules.md §6)."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""A walking king's 20 points (RULES.md §7 as corrected): shared among the active seats when it is
+"""A walking king's 20 points (docs/rules.md §7 as corrected): shared among the active seats when it is
 stalemated or when the game is drawn with it on the board, 20 / n each rounded to the nearest
 (10 with two active seats, 7 with three); the last active seat standing takes the whole 20."""
 

@@ -50,7 +50,7 @@ def _teams_win():
 
 def _ffa_partners_tie():
     board = Board(MODERN_START_FEN4.replace("-0,0,0,0-0-", "-5,0,5,0-0-", 1), mode="ffa")
-    for move in KNIGHT_SHUFFLE * 2:  # threefold: +10 each active seat (RULES.md §8)
+    for move in KNIGHT_SHUFFLE * 2:  # threefold: +10 each active seat (docs/rules.md §8)
         board.push_move(move)
     return board
 

@@ -9,7 +9,7 @@ KNIGHT_SHUFFLE = ["e1-f3", "a5-c4", "j14-i12", "n10-l11", "f3-e1", "c4-a5", "i12
 
 def test_teams_win_gives_the_pair_and_the_team():
     board = Board()
-    board.timeout(BLUE)  # RULES.md: a Teams timeout loses the game for the seat's team
+    board.timeout(BLUE)  # docs/rules.md: a Teams timeout loses the game for the seat's team
     outcome = board.outcome()
     assert outcome.termination is Termination.TIMEOUT
     assert outcome.winner == frozenset({RED, YELLOW}) and isinstance(outcome.winner, frozenset)
@@ -38,7 +38,7 @@ def test_ffa_tie_of_partners_is_not_a_team():
     # Red and Yellow tied on top of an FFA game: the same seats a Red+Yellow Teams win names.
     fen4 = MODERN_START_FEN4.replace("-0,0,0,0-0-", "-5,0,5,0-0-", 1)
     board = Board(fen4, mode="ffa")
-    for move in KNIGHT_SHUFFLE * 2:  # threefold repetition pays every active seat +10 (RULES.md §8)
+    for move in KNIGHT_SHUFFLE * 2:  # threefold repetition pays every active seat +10 (docs/rules.md §8)
         board.push_move(move)
     outcome = board.outcome()
     assert outcome.points == (15, 10, 15, 10)

@@ -2,7 +2,7 @@
 four seats play by clicking squares, see the legal targets, each other's moves, a reload that
 keeps the seat, the partner's arrows and chat, a promotion chooser, the turn clock, resignation and
 rematch, reconnecting after the server is killed; names are text; the lobby creates a game. The
-expected targets are worked out by hand from the rules (RULES.md section 4), not asked of the server."""
+expected targets are worked out by hand from the rules (docs/rules.md section 4), not asked of the server."""
 
 from __future__ import annotations
 

@@ -29,7 +29,7 @@ def test_a_new_game_gives_each_human_seat_a_secret_link(api: Api) -> None:
     state = api.state(created["id"])
     assert state["ply"] == 0 and state["turn"] == "RED" and state["status"] == "playing"
     assert state["settings"]["mode"] == "ffa" and state["seats"]["RED"]["name"] == "Ann"
-    assert len(state["legal_moves"]) == 20  # RULES.md §9: perft(1) from the start is 20
+    assert len(state["legal_moves"]) == 20  # docs/rules.md §9: perft(1) from the start is 20
     assert state["fen4"] == Board(mode="ffa").fen4()
     assert "token" not in json.dumps(state)
 

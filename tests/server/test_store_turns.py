@@ -25,7 +25,7 @@ async def test_a_move_by_a_seat_not_on_turn_is_not_stored(store_url):
 
 @asynchronous
 async def test_a_leave_is_taken_from_a_seat_off_turn(store_url):
-    # a seat resigns right after its own move too (RULES.md 10): the clock and the core judge leaves
+    # a seat resigns right after its own move too (docs/rules.md 10): the clock and the core judge leaves
     async with opened(store_url) as store:
         await store.create_game(game())
         assert await store.append_step("g1", step(0, "h2-h3", "RED"), next_turn="BLUE")

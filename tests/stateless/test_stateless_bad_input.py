@@ -141,7 +141,7 @@ def test_mode_and_rules_that_conflict(call):
 
 
 def test_the_mode_decides_the_rules_applied():
-    # Rank 8 promotes in FFA only (RULES.md §4): from the FFA start the text 'h2-h4' is the same,
+    # Rank 8 promotes in FFA only (docs/rules.md §4): from the FFA start the text 'h2-h4' is the same,
     # but a Red pawn on h7 goes to h8 as a 1-point queen in FFA and plainly in Teams.
     position = fen4({"h7": "rP", "h1": "rK", "a7": "bK", "g14": "yK", "n8": "gK", "d2": "rP", "c7": "bN"}, "R")
     assert "h7-h8=D" in fourchess.legal_moves(position, mode="ffa")

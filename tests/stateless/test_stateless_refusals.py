@@ -33,9 +33,9 @@ CASES = [
     # --- the game is over ---
     # Teams checkmate: Blue's rook on e1 checks Red's king on h1 along rank 1; g1 and i1 (behind
     # the king) are on its line, g2 h2 i2 hold Red's own pawns, and nothing of Red takes or blocks
-    # the rook: Red is mated on its own turn (RULES.md §6), so nobody moves any more.
+    # the rook: Red is mated on its own turn (docs/rules.md §6), so nobody moves any more.
     case(Refusal.GAME_OVER, "h2-h3", pieces={"g2": "rP", "h2": "rP", "i2": "rP", "e1": "bR"}, says="checkmate"),
-    # Teams: Green's resignation ends the game (its team loses, RULES.md §6).
+    # Teams: Green's resignation ends the game (its team loses, docs/rules.md §6).
     case(Refusal.GAME_OVER, "b7-c7", moves=["h2-h4", "resign:G"], says="resignation"),
     # FFA house rules: three seats resign and are eliminated: three out ends the game (§7).
     case(Refusal.GAME_OVER, "h2-h4", moves=["resign:B", "resign:Y", "resign:G"], rules=Rules(mode="ffa", dead_king_walking=False), says="three seats"),
@@ -51,7 +51,7 @@ CASES = [
     case(Refusal.NOT_YOUR_TURN, "g13-g12", says="is Yellow's"),
     # --- no piece of the side to move on the square ---
     case(Refusal.NO_PIECE, "h5-h6", says="no piece on h5"),  # h5 is empty at the start
-    # FFA: e5 holds a dead pawn (grey, nobody's): dead pieces never move (RULES.md §7). Red's d2
+    # FFA: e5 holds a dead pawn (grey, nobody's): dead pieces never move (docs/rules.md §7). Red's d2
     # pawn and Blue's knight keep the material sufficient, so the game goes on.
     case(Refusal.NO_PIECE, "e5-e6", pieces={"e5": "dP", "d2": "rP", "c7": "bN"}, mode="ffa", says="dead"),
     # The text names a bishop, but h2 holds Red's pawn.
@@ -78,11 +78,11 @@ CASES = [
     # Green's rook on h6 checks the king on h1; a pawn push does not answer the check.
     case(Refusal.OWN_KING_IN_CHECK, "d2-d3", pieces={"h6": "gR", "d2": "rP"}, says="leaves Red's king in check"),
     # Castling short with the right, the rook on k1 and i1 j1 empty, but Blue's rook on i5 attacks
-    # i1, the square the king crosses (RULES.md §4).
+    # i1, the square the king crosses (docs/rules.md §4).
     case(Refusal.OWN_KING_IN_CHECK, "h1-j1", pieces={"k1": "rR", "i5": "bR"}, fen4_options={"short": (1, 0, 0, 0)},
          says="through or into check"),
     # --- the promotion piece ---
-    # Teams: a pawn reaching rank 11 must name Q, R, B or N (RULES.md §4, §11.8).
+    # Teams: a pawn reaching rank 11 must name Q, R, B or N (docs/rules.md §4, §11.8).
     case(Refusal.BAD_PROMOTION, "e10-e11", pieces={"e10": "rP"}, says="must name its promotion"),
     case(Refusal.BAD_PROMOTION, "e11", pieces={"e10": "rP"}, says="must name its promotion"),
     # Teams: =D is the FFA 1-point queen.
@@ -144,7 +144,7 @@ def test_castling_is_the_kings_move():
 
 
 def test_ffa_promotion_without_a_letter_is_the_one_point_queen():
-    position = fen4(dict(HOME_KINGS, e7="rP"), "R")  # RULES.md §11.8: =Q and nothing mean =D
+    position = fen4(dict(HOME_KINGS, e7="rP"), "R")  # docs/rules.md §11.8: =Q and nothing mean =D
     for text in ("e7-e8", "e7-e8=Q", "e7-e8=D", "e8"):
         assert fourchess.check_move(position, [], text, mode="ffa").move == "e7-e8=D"
 
@@ -176,7 +176,7 @@ def test_verdict_is_a_small_frozen_value():
     ([], "h2-h5", "Red's pawn on h2 cannot move to h5"),
 ])
 def test_board_push_move_names_the_rule_too(moves, text, says):
-    # Board.push_move and parse_move said only "not a legal move in this position" (issue 11).
+    # Board.push_move and parse_move said only "not a legal move in this position".
     board = fourchess.Board()
     for step in moves:
         board.push_step(step)

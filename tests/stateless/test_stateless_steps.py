@@ -26,7 +26,7 @@ VARIANTS = [
     Rules(mode="teams", setup="classic", move_limit=40),
 ]
 # FFA, Blue and Yellow out (dead flags), Red leads Green by 30 points: with the automatic 21-point
-# end off, Red may claim the win (RULES.md §7).
+# end off, Red may claim the win (docs/rules.md §7).
 CLAIMABLE = fen4({"h1": "rK", "d2": "rP", "n8": "gK", "m5": "gP"}, "R", dead=(0, 1, 1, 0), points=(30, 0, 0, 0))
 CLAIM_RULES = Rules(mode="ffa", points_lead_ends_game=False)
 

@@ -1,6 +1,6 @@
 """FEN4 for the tests: write it from a dict of pieces, read it back into fields and pieces.
 
-Nothing here knows a chess rule; it only writes and reads the FEN4 text format (RULES.md §10).
+Nothing here knows a chess rule; it only writes and reads the FEN4 text format (docs/rules.md §10).
 """
 
 from .squares import coords, on_board, square_name

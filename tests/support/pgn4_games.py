@@ -1,4 +1,4 @@
-"""The PGN4 test records (copied from /work/shared/data/pgn4; see that README for provenance)."""
+"""The PGN4 test records (real chess.com games, and constructed ones in constructed/)."""
 
 from __future__ import annotations
 

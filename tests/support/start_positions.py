@@ -1,4 +1,4 @@
-"""The two start positions of RULES.md §3 as FEN4, copied by hand from the rule book (not from
+"""The two start positions of docs/rules.md §3 as FEN4, copied by hand from the rule book (not from
 either implementation under test)."""
 
 MODERN_START = (

@@ -1,7 +1,7 @@
 // A game in progress: its rules, the root position, the current one, and every step between
 // them (moves, resignations, timeouts, claims) with its undo record, so steps can be taken back.
 // The history-dependent endings live here: threefold repetition, the fifty-move rule and the
-// move limit (RULES.md §8), which perft ignores.
+// move limit (docs/rules.md §8), which perft ignores.
 #pragma once
 
 #include <memory>
@@ -33,9 +33,9 @@ public:
     const std::vector<std::uint64_t>& keys() const { return keys_; }
 
     // How often the current position occurred since the root, this time included (its key
-    // among keys()): what threefold repetition counts (RULES.md §8).
+    // among keys()): what threefold repetition counts (docs/rules.md §8).
     int repetitions() const { return occurrences(position_.key); }
-    // The ply clock has reached 50 moves per seat still taking turns (RULES.md §8) and no other
+    // The ply clock has reached 50 moves per seat still taking turns (docs/rules.md §8) and no other
     // ending came first (a mate, a king capture, an FFA end test, a repetition, a resignation).
     bool fifty_moves() const;
     // The PGN4 round of the side to move: 1 at the root, one more each time a move hands the

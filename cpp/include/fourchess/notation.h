@@ -1,4 +1,4 @@
-// Move text in and out (RULES.md §10): the engine form "h2-h3", "h10-h11=Q", "h7-h8=D", and on
+// Move text in and out (docs/rules.md §10): the engine form "h2-h3", "h10-h11=Q", "h7-h8=D", and on
 // input also "h2h3", long algebraic with pieces and captures ("Bh2xNl6", "h8xQg7=D"), "O-O",
 // "O-O-O", with check suffixes (+ ++ +++ +# #) ignored.
 #pragma once

@@ -1,4 +1,4 @@
-// Perft (RULES.md §9): leaf count of the legal move tree, for checking the generator.
+// Perft (docs/rules.md §9): leaf count of the legal move tree, for checking the generator.
 #pragma once
 
 #include <cstdint>

@@ -24,11 +24,11 @@ bool is_capture(const Position& pos, Move m);
 std::uint8_t kings_newly_checked(const Position& pos, Move m);
 
 // Does `seat` still hold the castling right on `side` with its king on a home square and its own
-// live rook on that side's corner (RULES.md fine point 6)? Not whether castling is legal now;
+// live rook on that side's corner (docs/rules.md fine point 6)? Not whether castling is legal now;
 // false for a walking king or a seat without a live king.
 bool has_castling_right(const Position& pos, Seat seat, CastleSide side);
 
-// Insufficient material as an ending (RULES.md §7): FFA only; Teams has no such draw (§6).
+// Insufficient material as an ending (docs/rules.md §7): FFA only; Teams has no such draw (§6).
 bool insufficient_material_ends_game(const Position& pos);
 
 }  // namespace fourchess

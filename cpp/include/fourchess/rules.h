@@ -1,6 +1,6 @@
 // Playing a move with all its game consequences, and the game's status, for both modes.
 // Teams: a king capture ends the game; a side to move without legal moves is mated or
-// stalemated. FFA (RULES.md §7, fine point 3): capture points, king-capture elimination, check
+// stalemated. FFA (docs/rules.md §7, fine point 3): capture points, king-capture elimination, check
 // bonus, the mate/stalemate pass over the other seats, the end tests, and the turn skipping
 // seats that no longer take turns. Resignation, timeout and claims are steps too.
 #pragma once
@@ -17,7 +17,7 @@ void do_move(Position& pos, Move m, Undo& undo);
 // Inline: it is only Position::undo_all, and perft calls it once a move.
 inline void undo_move(Position& pos, Move m, const Undo& undo) { pos.undo_all(m, undo); }
 
-// Resignation (timeout = false) or timeout of `seat` (RULES.md §6, §7): Teams, the game ends and
+// Resignation (timeout = false) or timeout of `seat` (docs/rules.md §6, §7): Teams, the game ends and
 // that team loses; FFA, the seat is eliminated (its king walking if `king_walks`), the turn moves
 // on if it was the seat's, and the end tests run. The caller checks the seat may still leave.
 void leave_game(Position& pos, Seat seat, bool timeout, bool king_walks, Undo& undo);
@@ -30,7 +30,7 @@ void claim_win(Position& pos, Seat seat, Undo& undo);
 // each walking king's 20 shared among them), or by the move limit (no points).
 void end_by_history(Position& pos, Termination t);
 
-// End tests of RULES.md §7 that depend only on the position (three out, 21-point gap,
+// End tests of docs/rules.md §7 that depend only on the position (three out, 21-point gap,
 // insufficient material); Teams: a seat without a king, or one that resigned or timed out.
 Termination standing_termination(const Position& pos);
 

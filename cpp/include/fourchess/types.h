@@ -59,18 +59,18 @@ enum class Mode : std::uint8_t { TEAMS, FFA };
 // Where the kings and queens start (docs/rules.md §3).
 enum class StartLayout : std::uint8_t { MODERN, CLASSIC };
 
-// The rule options a game is played under (RULES.md §7 and §8).
+// The rule options a game is played under (docs/rules.md §7 and §8).
 struct Rules {
     Mode mode = Mode::TEAMS;
     StartLayout setup = StartLayout::MODERN;
     bool dead_king_walking = true;      // FFA: a resigned or flagged seat's king keeps walking
     int move_limit = 0;                 // total moves by all seats that ends the game; 0 = none
-    // FFA: two seats left 21+ points apart end the game at once (RULES.md §7). Off, the leader
+    // FFA: two seats left 21+ points apart end the game at once (docs/rules.md §7). Off, the leader
     // must claim, as on chess.com, whose records show games going on past such a lead.
     bool points_lead_ends_game = true;
     // FFA: a walking king left with no legal move but not in check is stalemated when its own turn
     // comes (as on chess.com, whose records show it moving again after such a move), instead of
-    // right after the move (RULES.md fine point 3). Mates stay immediate, as the records' '#' show.
+    // right after the move (docs/rules.md fine point 3). Mates stay immediate, as the records' '#' show.
     bool walking_kings_stalemated_on_their_turn = false;
 };
 

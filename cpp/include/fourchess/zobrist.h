@@ -1,5 +1,5 @@
 // Zobrist keys from a fixed seed, so a position's key is the same in every build and version.
-// The key covers what threefold repetition compares (RULES.md §8): placement (dead pieces
+// The key covers what threefold repetition compares (docs/rules.md §8): placement (dead pieces
 // included), side to move, castling rights, en-passant entries, eliminated seats and walking kings.
 #pragma once
 

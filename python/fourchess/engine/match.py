@@ -8,7 +8,7 @@ Adjudication (every move): the library checks each move; a player whose move is 
 a Move), who raises (an engine crash, time-out or protocol error), or who takes longer than
 ``2 * movetime + 1 s`` when it has a movetime, forfeits: its seat resigns (times out, for time)
 on the board and the game stops there. A ply cap (``max_plies``, the rules' move limit counted
-from the opening) ends a game: Teams a draw, FFA ranked by points. Walking kings (RULES.md §7)
+from the opening) ends a game: Teams a draw, FFA ranked by points. Walking kings (docs/rules.md §7)
 move at random, as for any CPU seat.
 
 Scores for A. Teams: 1 win, 1/2 draw, 0 loss. FFA: the seats are ranked by points, except that

@@ -39,7 +39,7 @@ def setup_for_headers(headers: dict[str, str], *, mode: str | None = None,
         start = START_TAGS.get(fen4.strip(), fen4.strip())
     rule_variants = headers.get("RuleVariants")
     if rule_variants is None:
-        dead_king_walking = True  # RULES.md §7 default, as chess.com plays FFA
+        dead_king_walking = True  # docs/rules.md §7 default, as chess.com plays FFA
     else:
         words = rule_variants.split()
         unknown = [word for word in words if word not in _DISPLAY_ONLY and word != "DeadKingWalking"]

@@ -1,4 +1,4 @@
-"""fourchess.reference: four-player chess rules (RULES.md) in plain Python, for checking the core.
+"""fourchess.reference: four-player chess rules (docs/rules.md) in plain Python, for checking the core.
 
 Standard library only; nothing here imports the C++ core or the rest of fourchess.
 """

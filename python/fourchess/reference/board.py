@@ -279,7 +279,7 @@ class Board:
         return bool(checks.kings_newly_checked(self._position, self._pseudo_legal(move)))
 
     def is_insufficient_material(self) -> bool:
-        """FFA's insufficient-material ending (RULES.md §7); Teams has none (§6)."""
+        """FFA's insufficient-material ending (docs/rules.md §7); Teams has none (§6)."""
         return self._position.is_ffa and ffa_material_insufficient(self._position)
 
     def is_checkmate(self) -> bool:

@@ -1,4 +1,4 @@
-"""Castling geometry and rights (RULES.md §4, fine point 6, docs/rules.md §4, decision 2)."""
+"""Castling geometry and rights (docs/rules.md §4, fine point 6, docs/rules.md §4, decision 2)."""
 
 from __future__ import annotations
 

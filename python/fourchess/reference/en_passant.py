@@ -1,4 +1,4 @@
-"""En passant (RULES.md §4 and fine point 5): who may capture onto a skipped square."""
+"""En passant (docs/rules.md §4 and fine point 5): who may capture onto a skipped square."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Whether and how a game has ended, and its Outcome (RULES.md §6-8, issue 3 API)."""
+"""Whether and how a game has ended, and its Outcome (docs/rules.md §6-8)."""
 
 from __future__ import annotations
 

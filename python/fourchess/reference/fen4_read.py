@@ -1,4 +1,4 @@
-"""FEN4 reading: parse, then validate (RULES.md §10, fine point 7; docs/rules.md §7, decision 1 and
+"""FEN4 reading: parse, then validate (docs/rules.md §10, fine point 7; docs/rules.md §7, decision 1 and
 §11, decision 3).
 
 turn-dead-castleShort-castleLong-points-plyclock[-{extras}]-board

@@ -1,4 +1,4 @@
-"""FEN4 writing in the x-corner dialect, extras only when non-empty (RULES.md §10)."""
+"""FEN4 writing in the x-corner dialect, extras only when non-empty (docs/rules.md §10)."""
 
 from __future__ import annotations
 

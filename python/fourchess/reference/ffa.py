@@ -180,7 +180,7 @@ def run_end_tests(position: Position) -> None:
 
 def add_draw_points(position: Position) -> None:
     """A draw (dead material, repetition, fifty moves) gives +10 to every active seat, and each
-    walking king still on the board is shared among them (RULES.md §7)."""
+    walking king still on the board is shared among them (docs/rules.md §7)."""
     for _walker in position.walking:
         _add_to_active_seats(position, _walking_king_share(position))
     _add_to_active_seats(position, DRAW_POINTS)

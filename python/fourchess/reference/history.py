@@ -1,7 +1,7 @@
-"""Endings that depend on the game's history, not on the position alone (RULES.md §8).
+"""Endings that depend on the game's history, not on the position alone (docs/rules.md §8).
 
 Applied by the Board after each move only when the position itself is not over; perft never
-applies them (RULES.md §9).
+applies them (docs/rules.md §9).
 """
 
 from __future__ import annotations

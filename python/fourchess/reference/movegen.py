@@ -1,4 +1,4 @@
-"""Move generation: pseudo-legal moves per piece, then the king-safety filter (RULES.md §4-5)."""
+"""Move generation: pseudo-legal moves per piece, then the king-safety filter (docs/rules.md §4-5)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Engine move text: 'h2-h3', 'h2h3', 'h10-h11=Q' (RULES.md §10)."""
+"""Engine move text: 'h2-h3', 'h2h3', 'h10-h11=Q' (docs/rules.md §10)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The vocabulary of a game's end and of the actions recorded on its history (issue 3 API)."""
+"""The vocabulary of a game's end and of the actions recorded on its history."""
 
 from __future__ import annotations
 

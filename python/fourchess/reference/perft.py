@@ -1,4 +1,4 @@
-"""Perft (RULES.md §9): leaves of the tree of legal move sequences of exactly `depth` plies.
+"""Perft (docs/rules.md §9): leaves of the tree of legal move sequences of exactly `depth` plies.
 
 It walks Positions, not the Board, so that history-dependent endings (repetition, the
 fifty-move rule, the move limit) never cut the tree.

@@ -11,7 +11,7 @@ SLIDES_STRAIGHT = frozenset("RQD")
 SLIDES_DIAGONAL = frozenset("BQD")
 QUEENS = frozenset("QD")
 
-# FFA capture points for live pieces (RULES.md §7); dead pieces score 0.
+# FFA capture points for live pieces (docs/rules.md §7); dead pieces score 0.
 POINTS = {"P": 1, "N": 3, "B": 5, "R": 5, "Q": 9, "D": 1, "K": 20}
 
 

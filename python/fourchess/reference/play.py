@@ -1,7 +1,7 @@
 """Playing a move on a Position with every position-level consequence, but no history rules.
 
 Shared by the Board and by perft, which must not see repetition, the fifty-move rule or the
-move limit (RULES.md §9).
+move limit (docs/rules.md §9).
 """
 
 from __future__ import annotations

@@ -32,13 +32,13 @@ class Position:
     resigned: list[bool] = field(default_factory=lambda: [False] * 4)
     flagged: list[bool] = field(default_factory=lambda: [False] * 4)
     # FFA seat states: every seat out of the competition is eliminated; the walking ones among
-    # them still have a live king that takes its turn slot (RULES.md §7, dead_king_walking).
+    # them still have a live king that takes its turn slot (docs/rules.md §7, dead_king_walking).
     eliminated: set[int] = field(default_factory=set)
     walking: set[int] = field(default_factory=set)
     # An end reached by an event that the board alone may not show: the FFA end tests or a claim.
     ended: Termination | None = None
     # Repetition, fifty-move rule or move limit: set by the Board from the history; perft and
-    # every other position-level question ignore it (RULES.md §9).
+    # every other position-level question ignore it (docs/rules.md §9).
     history_end: Termination | None = None
     points_lead_ends_game: bool = True  # the Rules option of that name (docs/rules.md §7, decision 11)
     # The Rules option of that name (docs/rules.md §11, decision 12).

@@ -1,4 +1,4 @@
-"""PGN4 result strings (RULES.md §6 and §10)."""
+"""PGN4 result strings (docs/rules.md §6 and §10)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Rules: the options a game is played under (RULES.md §7-8), as a frozen value."""
+"""Rules: the options a game is played under (docs/rules.md §7-8), as a frozen value."""
 
 from __future__ import annotations
 
@@ -15,11 +15,11 @@ class Rules:
     setup: str = "modern"
     dead_king_walking: bool = True  # chess.com default; the product's house rules turn it off
     move_limit: int | None = None  # total moves by all seats since the root; None = no limit
-    # FFA: two active seats 21+ points apart end the game at once (RULES.md §7); off, the leader
+    # FFA: two active seats 21+ points apart end the game at once (docs/rules.md §7); off, the leader
     # must claim the win, as on chess.com (docs/rules.md §7, decision 11).
     points_lead_ends_game: bool = True
     # FFA: a stuck walking king not in check is stalemated on its own turn, as on chess.com
-    # (docs/rules.md §11, decision 12), instead of right after the move (RULES.md fine point 3).
+    # (docs/rules.md §11, decision 12), instead of right after the move (docs/rules.md fine point 3).
     walking_kings_stalemated_on_their_turn: bool = False
 
     def __post_init__(self) -> None:

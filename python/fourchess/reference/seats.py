@@ -1,4 +1,4 @@
-"""Seats, teams and each seat's pawn geometry (RULES.md §2 and §4)."""
+"""Seats, teams and each seat's pawn geometry (docs/rules.md §2 and §4)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Board geometry: the 160 playable squares, their names and the neighbour tables.
 
-Index convention (RULES.md §1): index = rank0 * 14 + file0, so a1 = 0 and n14 = 195.
+Index convention (docs/rules.md §1): index = rank0 * 14 + file0, so a1 = 0 and n14 = 195.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The two standard start positions (RULES.md §3)."""
+"""The two standard start positions (docs/rules.md §3)."""
 
 MODERN = (
     "R-0,0,0,0-1,1,1,1-1,1,1,1-0,0,0,0-0-"

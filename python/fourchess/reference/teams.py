@@ -1,4 +1,4 @@
-"""Teams results that can be read off the board (RULES.md §6, fine point 7)."""
+"""Teams results that can be read off the board (docs/rules.md §6, fine point 7)."""
 
 from __future__ import annotations
 

@@ -130,7 +130,7 @@ class LiveGame:
     def aborts(self, seat: Seat) -> bool:
         """Would a resignation or timeout by ``seat`` now abort the game? Teams: when it comes on
         the seat's first move. FFA: before every seat has made three moves, while nobody has
-        points and the seat is not in check (the chess.com rules in ../shared/seeds)."""
+        points and the seat is not in check (the chess.com rules, docs/rules.md)."""
         moves = dict.fromkeys(Seat, 0)
         for step in self.steps:
             if step.kind is StepKind.MOVE:

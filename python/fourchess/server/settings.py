@@ -21,7 +21,7 @@ SEAT_NAMES = tuple(seat.name for seat in Seat)  # RED, BLUE, YELLOW, GREEN: the 
 MAX_NAME_LENGTH = 40
 HUMAN, CPU = "human", "cpu"
 MIN_CPU_MOVETIME = 0.001  # a millisecond: the least the search honours (it reads the clock every 1024 nodes)
-TURN_TIME_LIMITS = (None, 30, 60)  # seconds per turn the site offers (RULES.md §8)
+TURN_TIME_LIMITS = (None, 30, 60)  # seconds per turn the site offers (docs/rules.md §8)
 HOUSE_RULES = Rules(mode="ffa", dead_king_walking=False)  # the product's own house rules: FFA without walking kings
 
 
@@ -34,7 +34,7 @@ def seat_named(name: object) -> Seat | None:
 
 @dataclass(frozen=True)
 class GameSettings:
-    """What the site adds around the rules (the product's rule card, RULES.md §8).
+    """What the site adds around the rules (the product's rule card, docs/rules.md §8).
 
     ``rules``: the :class:`~fourchess.Rules`. ``rotate_first_seat``: each new game starts with the
     next seat. ``turn_time_limit``: seconds per turn, ``None``, 30 or 60. ``show_legal_moves``: the

@@ -1,6 +1,6 @@
 """Where each square goes on the picture: the board turned so that one seat sits at the bottom.
 
-Every seat, put at the bottom, sees the board as Red does (RULES.md §1–§3): its back line along
+Every seat, put at the bottom, sees the board as Red does (docs/rules.md §1–§3): its back line along
 the bottom edge, the queen-side to its left. Screen cells are (column, row) with row 0 at the top.
 """
 
@@ -16,7 +16,7 @@ FILES = "abcdefghijklmn"
 
 
 def on_board(file: int, rank: int) -> bool:
-    """Is (file, rank), both 0-based, one of the 160 squares (RULES.md §1)?"""
+    """Is (file, rank), both 0-based, one of the 160 squares (docs/rules.md §1)?"""
     return 0 <= file < SIDE and 0 <= rank < SIDE and not ((file < 3 or file > 10) and (rank < 3 or rank > 10))
 
 

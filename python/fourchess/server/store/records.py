@@ -20,7 +20,7 @@ def ending_columns(finish: FinishRecord) -> tuple[str, str, str, float]:
 
 def turn_needed(step: StepRecord) -> str | None:
     """The seat that must be on turn for ``step`` to be stored: a move's own seat. None for a
-    leave ("resign:R"): a seat may resign or claim right after its own move too (RULES.md §10),
+    leave ("resign:R"): a seat may resign or claim right after its own move too (docs/rules.md §10),
     and a timeout is judged by the clock."""
     return step.seat if step.kind is StepKind.MOVE else None
 
