@@ -61,9 +61,27 @@ def run_rung(mode: str, label: str, a: str, b: str, games: int, concurrency: int
         handle.write(f"# {OPENING_PLIES} random plies from the {mode} start\n")
         handle.write("\n".join(random_openings(mode, -(-games // per_opening), seed=2024)) + "\n")
     pgn4 = os.path.join(folder, f"{mode}-{label.replace(' ', '-')}.pgn4")
-    command = [sys.executable, "-m", "fourchess", "match", a, b, "--mode", mode, "--games", str(games),
-               "--openings", openings, "--max-plies", str(MAX_PLIES), "--concurrency", str(concurrency),
-               "--pgn4", pgn4, "--quiet"]
+    command = [
+        sys.executable,
+        "-m",
+        "fourchess",
+        "match",
+        a,
+        b,
+        "--mode",
+        mode,
+        "--games",
+        str(games),
+        "--openings",
+        openings,
+        "--max-plies",
+        str(MAX_PLIES),
+        "--concurrency",
+        str(concurrency),
+        "--pgn4",
+        pgn4,
+        "--quiet",
+    ]
     start = time.perf_counter()
     done = subprocess.run(command, capture_output=True, text=True, check=False)
     seconds = time.perf_counter() - start

@@ -48,12 +48,18 @@ def check_stored(result: LoadResult, records: dict[str, GameRecord]) -> StoredCo
         acknowledged = {move.ply: move for move in game.sent if move.answer == "acknowledged"}
         for ply, move in acknowledged.items():
             step = stored.get(ply)
-            assert step is not None, f"game {game.id}: {move.seat}'s {move.text} at ply {ply} was acknowledged but is not stored"
-            assert (step.text, step.seat) == (move.text, move.seat), f"game {game.id} ply {ply}: stored {step}, acknowledged {move}"
+            assert step is not None, (
+                f"game {game.id}: {move.seat}'s {move.text} at ply {ply} was acknowledged but is not stored"
+            )
+            assert (step.text, step.seat) == (move.text, move.seat), (
+                f"game {game.id} ply {ply}: stored {step}, acknowledged {move}"
+            )
         theirs = [step for step in record.steps if step.seat != CPU_SEAT]
         unsent = [step for step in theirs if step.ply not in acknowledged]
         assert not unsent, f"game {game.id}: human steps stored that no acknowledged move sent: {unsent[:3]}"
-        assert all(step.by == "cpu" for step in record.steps if step.seat == CPU_SEAT), f"game {game.id}: a CPU step not by the CPU"
+        assert all(step.by == "cpu" for step in record.steps if step.seat == CPU_SEAT), (
+            f"game {game.id}: a CPU step not by the CPU"
+        )
         _check_replay(game.id, record, game.last_state)
         steps += len(record.steps)
         human += len(theirs)
@@ -63,10 +69,20 @@ def check_stored(result: LoadResult, records: dict[str, GameRecord]) -> StoredCo
 
 def _check_replay(game_id: str, record: GameRecord, last_state: dict | None) -> None:
     settings = record.settings
-    board = Board(rules=Rules(mode=settings["mode"], move_limit=settings["move_limit"], dead_king_walking=settings["dead_king_walking"]))
+    board = Board(
+        rules=Rules(
+            mode=settings["mode"], move_limit=settings["move_limit"], dead_king_walking=settings["dead_king_walking"]
+        )
+    )
     for step in record.steps:
         board.push_step(step.text)  # IllegalMoveError when the server stored a step the rules refuse
     assert last_state is not None, f"game {game_id}: the client never saw a state"
-    assert last_state["ply"] == len(record.steps), f"game {game_id}: the client's last state is at ply {last_state['ply']}, the store has {len(record.steps)} steps"
-    assert board.fen4() == last_state["fen4"], f"game {game_id}: the stored steps replay to another position than the client saw"
-    assert (record.status == "finished") == board.is_game_over(), f"game {game_id}: stored status {record.status}, replay over: {board.is_game_over()}"
+    assert last_state["ply"] == len(record.steps), (
+        f"game {game_id}: the client's last state is at ply {last_state['ply']}, the store has {len(record.steps)} steps"
+    )
+    assert board.fen4() == last_state["fen4"], (
+        f"game {game_id}: the stored steps replay to another position than the client saw"
+    )
+    assert (record.status == "finished") == board.is_game_over(), (
+        f"game {game_id}: stored status {record.status}, replay over: {board.is_game_over()}"
+    )

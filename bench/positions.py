@@ -41,14 +41,18 @@ POSITIONS = [
         "x,x,x,8,x,x,x/1,dP,2,yP,2,yP,2,yP,1,gP,gR/12,gP,1/yQ,1,dP,9,gP,gB/1,dP,10,gN,gK/dK,dP,8,gP,3/"
         "1,dP,8,gP,3/dN,11,gP,1/dR,dP,4,rN,2,rP,3,gR/x,x,x,1,rP,rN,5,x,x,x/x,x,x,rP,1,rP,rP,rP,rK,1,rR,x,x,x/"
         "x,x,x,rR,3,rQ,3,x,x,x",
-        "ffa", 25, 43_767,
+        "ffa",
+        25,
+        43_767,
     ),
     BenchPosition("in-check", _real(17), "ffa", 3, 4_020),
     BenchPosition(
         "two-kings-checked",
         "G-0,1,0,0-0,0,0,0-0,0,0,0-38,13,65,55-14-x,x,x,8,x,x,x/x,x,x,3,yK,4,x,x,x/x,x,x,7,rD,x,x,x/4,yP,9/"
         "8,gK,5/14/14/14/14/14/14/x,x,x,8,x,x,x/x,x,x,8,x,x,x/x,x,x,1,rK,2,yR,3,x,x,x",
-        "ffa", 4, 312,
+        "ffa",
+        4,
+        312,
     ),
 ]
 BY_NAME = {p.name: p for p in POSITIONS}

@@ -97,7 +97,15 @@ def percentile(ordered: list[float], fraction: float) -> float:
 class _Play:
     """A game's three human seats on their sockets, until the game ends or the run stops."""
 
-    def __init__(self, game: LoadedGame, tokens: dict[str, str], ws_url: str, rng: random.Random, stopping: asyncio.Event, think: float) -> None:
+    def __init__(
+        self,
+        game: LoadedGame,
+        tokens: dict[str, str],
+        ws_url: str,
+        rng: random.Random,
+        stopping: asyncio.Event,
+        think: float,
+    ) -> None:
         self.game = game
         self.think = think
         self.tokens = tokens
@@ -129,7 +137,12 @@ class _Play:
                 raise task.exception() or RuntimeError(f"game {self.game.id}: the server closed a socket in mid-game")
 
     async def _open(self, seat: str) -> ClientConnection:
-        ws = await connect(f"{self.ws_url}/ws/games/{self.game.id}", max_size=MAX_SERVER_MESSAGE, proxy=None, open_timeout=SETTLE_TIMEOUT)
+        ws = await connect(
+            f"{self.ws_url}/ws/games/{self.game.id}",
+            max_size=MAX_SERVER_MESSAGE,
+            proxy=None,
+            open_timeout=SETTLE_TIMEOUT,
+        )
         await ws.send(json.dumps({"type": "hello", "token": self.tokens[seat]}))
         return ws
 
@@ -137,7 +150,9 @@ class _Play:
         await self.stopping.wait()
         self._check_rest()
         await asyncio.sleep(SETTLE_TIMEOUT)
-        raise TimeoutError(f"game {self.game.id} did not come to rest {SETTLE_TIMEOUT} s after the run stopped: {self.pending}")
+        raise TimeoutError(
+            f"game {self.game.id} did not come to rest {SETTLE_TIMEOUT} s after the run stopped: {self.pending}"
+        )
 
     async def _read(self, seat: str, ws: ClientConnection) -> None:
         async for text in ws:
@@ -157,7 +172,10 @@ class _Play:
         ply = state["ply"]
         if game.last_state is None or ply > game.last_state["ply"]:
             game.last_state = state
-        for sender, pending in self.pending.items():  # the first socket to get the broadcast answers (the game may end with it)
+        for (
+            sender,
+            pending,
+        ) in self.pending.items():  # the first socket to get the broadcast answers (the game may end with it)
             if pending is not None and ply > pending.ply:
                 pending.answer = "acknowledged" if state["moves"][pending.ply] == pending.text else "replaced"
                 pending.latency = now - pending.sent_at
@@ -165,11 +183,18 @@ class _Play:
         if state["status"] != "playing":
             self.left.set()
             return
-        if state["turn"] == seat and self.pending[seat] is None and self.sent_for_ply[seat] < ply and not self.stopping.is_set():
+        if (
+            state["turn"] == seat
+            and self.pending[seat] is None
+            and self.sent_for_ply[seat] < ply
+            and not self.stopping.is_set()
+        ):
             self.sent_for_ply[seat] = ply
             text = self.rng.choice(state["legal_moves"])
             if self.think:
-                task = asyncio.create_task(self._send_later(seat, ws, ply, text, self.think * self.rng.uniform(0.5, 1.5)))
+                task = asyncio.create_task(
+                    self._send_later(seat, ws, ply, text, self.think * self.rng.uniform(0.5, 1.5))
+                )
                 self.thinking.add(task)
                 task.add_done_callback(self.thinking.discard)
             else:

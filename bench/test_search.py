@@ -30,8 +30,10 @@ def test_one_second_search(benchmark, name, fen4, mode, threads):
 
     result = benchmark.pedantic(one_second, rounds=1, iterations=1)
     assert result.best in board.legal_moves
-    print(f"\n{name} {mode} threads={threads}: depth {result.depth} seldepth {result.seldepth} "
-          f"nodes {result.nodes:,} nodes/s {result.nps:,} best {result.best}")
+    print(
+        f"\n{name} {mode} threads={threads}: depth {result.depth} seldepth {result.seldepth} "
+        f"nodes {result.nodes:,} nodes/s {result.nps:,} best {result.best}"
+    )
 
 
 def test_time_to_the_4pchess_issue_5_mate(benchmark):

@@ -136,7 +136,17 @@ def test_server_load(benchmark, request: pytest.FixtureRequest, db_url: str, pac
 
         def run() -> LoadResult:
             return asyncio.run(
-                run_load(server.url, server.ws_url, lanes=lanes, seconds=SECONDS, settings=SETTINGS, seed=12, think=think, warmup=WARMUP, probes=probes)
+                run_load(
+                    server.url,
+                    server.ws_url,
+                    lanes=lanes,
+                    seconds=SECONDS,
+                    settings=SETTINGS,
+                    seed=12,
+                    think=think,
+                    warmup=WARMUP,
+                    probes=probes,
+                )
             )
 
         result = benchmark.pedantic(run, rounds=1, iterations=1)
@@ -147,7 +157,9 @@ def test_server_load(benchmark, request: pytest.FixtureRequest, db_url: str, pac
 
     answers = result.answers()
     sent = len(result.moves())
-    assert answers["acknowledged"] == sent, f"of {sent} moves sent: {dict(answers)}"  # none refused, replaced or unanswered
+    assert answers["acknowledged"] == sent, (
+        f"of {sent} moves sent: {dict(answers)}"
+    )  # none refused, replaced or unanswered
     counts = check_stored(result, asyncio.run(read_games(db_url, [game.id for game in result.games])))
     assert counts.human_steps == sent
     assert "Traceback" not in log and " ERROR " not in log, log[-3000:]
@@ -181,4 +193,8 @@ def test_server_load(benchmark, request: pytest.FixtureRequest, db_url: str, pac
     }
     benchmark.extra_info.update(figures)
     met = figures["stored_per_second"] >= TARGET_MOVES_PER_SECOND and figures["p99_ms"] < TARGET_P99_SECONDS * 1000
-    print(f"\nload {kind} {pace}: " + ", ".join(f"{key} {value}" for key, value in figures.items()) + f"; targets {'met' if met else 'not met'}")
+    print(
+        f"\nload {kind} {pace}: "
+        + ", ".join(f"{key} {value}" for key, value in figures.items())
+        + f"; targets {'met' if met else 'not met'}"
+    )

@@ -14,4 +14,6 @@ import fourchess
 def test_perft_two_threads(benchmark, bulk):
     board = fourchess.Board()
     depth = 6 if bulk else 5
-    timed_count(benchmark, lambda: board.perft(depth, threads=2, bulk=bulk), PUBLISHED[("modern", "teams", depth)], rounds=3)
+    timed_count(
+        benchmark, lambda: board.perft(depth, threads=2, bulk=bulk), PUBLISHED[("modern", "teams", depth)], rounds=3
+    )

@@ -31,8 +31,12 @@ def quiet_positions(game: pgn4.Game, skip_plies: int) -> list[str]:
         step = node.move
         if not isinstance(step, Move) or board.turn != node.seat:
             break
-        quiet = (not any(board.is_check(s) for s in SEATS if s not in board.eliminated)
-                 and not board.is_capture(step) and step.promotion is None and not board.gives_check(step))
+        quiet = (
+            not any(board.is_check(s) for s in SEATS if s not in board.eliminated)
+            and not board.is_capture(step)
+            and step.promotion is None
+            and not board.gives_check(step)
+        )
         if quiet and ply >= skip_plies:
             found.append(board.fen4())
         board.push(step)

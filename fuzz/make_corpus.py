@@ -16,10 +16,16 @@ TEAMS, FFA = b"\x00", b"\x01"
 
 def fen4_seeds() -> list[bytes]:
     real = [line.split(" ; ")[0].strip() for line in (DATA / "fen4_real.txt").read_text().splitlines() if line.strip()]
-    dialects = [line.strip() for line in (DATA / "fen4" / "other-dialects.txt").read_text().splitlines()
-                if line.strip() and not line.startswith("#")]
-    malformed = [case["fen4"] for case in json.loads((DATA / "fen4" / "malformed.json").read_text())[2:6]
-                 if isinstance(case, dict) and isinstance(case.get("fen4"), str)]
+    dialects = [
+        line.strip()
+        for line in (DATA / "fen4" / "other-dialects.txt").read_text().splitlines()
+        if line.strip() and not line.startswith("#")
+    ]
+    malformed = [
+        case["fen4"]
+        for case in json.loads((DATA / "fen4" / "malformed.json").read_text())[2:6]
+        if isinstance(case, dict) and isinstance(case.get("fen4"), str)
+    ]
     chosen = real[:3] + dialects[:2] + malformed + list(base_fen4s()[-4:])
     return [mode + text.encode() for text in chosen for mode in (TEAMS, FFA)]
 
@@ -28,8 +34,11 @@ def move_seeds() -> list[bytes]:
     texts = ["h2-h3", "h2h4", "Nj1-i3", "O-O", "O-O-O", "h10-h11=Q", "h7-h8=D", "Qg1-i3+", "Bh2xNl6", "h8xQg7=D#"]
     texts += [case["text"] for case in json.loads((DATA / "bad_moves.json").read_text())[:6]]
     # board 0 is the modern start in Teams; operations 0 from_str, 1 parse_move, 2 push_move
-    return [bytes([board, operation]) + text.encode()
-            for index, text in enumerate(texts) for board, operation in [(index % 8, index % 3)]]
+    return [
+        bytes([board, operation]) + text.encode()
+        for index, text in enumerate(texts)
+        for board, operation in [(index % 8, index % 3)]
+    ]
 
 
 def pgn4_seeds() -> list[bytes]:
@@ -40,8 +49,11 @@ def pgn4_seeds() -> list[bytes]:
 
 def position_seeds() -> list[bytes]:
     # ffa flag, 'mutate a base position' flag, the base, no mutation, keep the turn, then move choices
-    return [bytes([ffa, 1, base, 0, 3]) + bytes(range(7, 40, 3)) for base in range(0, len(base_fen4s()), 3)
-            for ffa in (0, 1)]
+    return [
+        bytes([ffa, 1, base, 0, 3]) + bytes(range(7, 40, 3))
+        for base in range(0, len(base_fen4s()), 3)
+        for ffa in (0, 1)
+    ]
 
 
 SEEDS = {

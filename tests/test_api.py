@@ -160,7 +160,7 @@ def test_str_diagram_shape() -> None:
     for row, line in enumerate(lines[:14]):
         rank = 14 - row
         assert line[:2] == f"{rank:>2}"
-        cells = [line[3 + 3 * f: 5 + 3 * f] for f in range(14)]
+        cells = [line[3 + 3 * f : 5 + 3 * f] for f in range(14)]
         for f, cell in enumerate(cells):
             corner = (f < 3 or f > 10) and (rank <= 3 or rank >= 12)
             if corner:

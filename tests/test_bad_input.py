@@ -169,7 +169,8 @@ def test_bad_move_parse_move(row: dict[str, str]) -> None:
 
 
 @pytest.mark.parametrize(
-    "row", [row for row in BAD_MOVES if row["error"] == "invalid"],
+    "row",
+    [row for row in BAD_MOVES if row["error"] == "invalid"],
     ids=[row["reason"] for row in BAD_MOVES if row["error"] == "invalid"],
 )
 def test_unreadable_move_from_str(row: dict[str, str]) -> None:
@@ -188,7 +189,8 @@ _ENGINE_FORM = re.compile(r"[a-z]\d{1,2}-?[a-z]\d{1,2}(=.)?")
 
 
 @pytest.mark.parametrize(
-    "row", [row for row in BAD_MOVES if _ENGINE_FORM.fullmatch(row["text"])],
+    "row",
+    [row for row in BAD_MOVES if _ENGINE_FORM.fullmatch(row["text"])],
     ids=[row["reason"] for row in BAD_MOVES if _ENGINE_FORM.fullmatch(row["text"])],
 )
 def test_bad_engine_form_move_reference(row: dict[str, str]) -> None:
@@ -290,9 +292,7 @@ def test_pop_and_peek_on_an_empty_stack() -> None:
         reference.Board().pop()
 
 
-@pytest.mark.parametrize(
-    "args", [(0, 0), (17, 17), (0, 17), (17, 2), (196, 17), (-1, 17)], ids=str
-)
+@pytest.mark.parametrize("args", [(0, 0), (17, 17), (0, 17), (17, 2), (196, 17), (-1, 17)], ids=str)
 def test_move_value_with_bad_squares(args: tuple[int, int]) -> None:
     with pytest.raises(ValueError):
         Move(*args)
@@ -329,7 +329,7 @@ def test_square_name_3_is_d1_not_a_corner() -> None:
 # --- no input crashes the process -------------------------------------------------------------
 
 _FUZZ = textwrap.dedent(
-    r'''
+    r"""
     import random, sys
     import fourchess, fourchess.reference as reference
     from fourchess import Board, Move
@@ -442,14 +442,16 @@ _FUZZ = textwrap.dedent(
     for board in boards:
         board.fen4()
     print("FUZZ-OK", accepted, refused, pushed)
-    '''
+    """
 )
 
 
 def test_fuzz_never_crashes() -> None:
     result = subprocess.run(
         [sys.executable, "-c", _FUZZ, str(DATA / "fen4_real.txt")],
-        capture_output=True, text=True, timeout=120,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert result.returncode == 0, f"exit {result.returncode}\n{result.stdout[-2000:]}\n{result.stderr[-4000:]}"
     assert "FUZZ-OK" in result.stdout
@@ -458,7 +460,7 @@ def test_fuzz_never_crashes() -> None:
 
 
 _UNINITIALISED = textwrap.dedent(
-    r'''
+    r"""
     import fourchess
     board = fourchess.Board.__new__(fourchess.Board)
     try:
@@ -472,7 +474,7 @@ _UNINITIALISED = textwrap.dedent(
             continue
         print("USABLE", text[:200])
     print("DONE")
-    '''
+    """
 )
 
 

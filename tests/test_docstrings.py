@@ -159,6 +159,10 @@ def test_the_walk_sees_a_missing_docstring() -> None:
         def documented(self) -> None:
             """Has one."""
 
-    assert sorted(undocumented_members(Sample)) == ["method", "unnamed (a field: name it in the class docstring)", "value"]
+    assert sorted(undocumented_members(Sample)) == [
+        "method",
+        "unnamed (a field: name it in the class docstring)",
+        "value",
+    ]
     assert docstring(fourchess.Board.fen4) != ""
     assert docstring(type("NoDoc", (), {})) == ""

@@ -25,9 +25,7 @@ RULES_MODERN_START = (
     "rP,x,x,x/x,x,x,rR,rN,rB,rQ,rK,rB,rN,rR,x,x,x"
 )
 # "Classic is the same string with ranks 8 and 7 written bK,bP,10,gP,gQ/bQ,bP,10,gP,gK."
-RULES_CLASSIC_START = RULES_MODERN_START.replace(
-    "bQ,bP,10,gP,gK/bK,bP,10,gP,gQ", "bK,bP,10,gP,gQ/bQ,bP,10,gP,gK"
-)
+RULES_CLASSIC_START = RULES_MODERN_START.replace("bQ,bP,10,gP,gK/bK,bP,10,gP,gQ", "bK,bP,10,gP,gQ/bQ,bP,10,gP,gK")
 
 REAL = real_fen4s()
 OTHER_DIALECTS = [
@@ -137,8 +135,6 @@ def test_whitespace_and_newlines_are_stripped(impl: str) -> None:
     assert cls(spaced).fen4() == RULES_MODERN_START
     line1 = REAL[0][0]
     assert cls(line1.replace(",", ", ").replace("{", "{ ")).fen4() == line1
-
-
 
 
 def _with_rank(fen4: str, rank: int, cells: str) -> str:

@@ -30,8 +30,15 @@ def Board(request):
 ROOK_TAKES_ROOK = dict(HOME_KINGS, d1="rR", d10="bR")
 
 
-@pytest.mark.parametrize("start, after", [(MAX_POINTS, MAX_POINTS), (MAX_POINTS - 2, MAX_POINTS),
-                                          (MAX_POINTS - 5, MAX_POINTS), (MAX_POINTS - 6, MAX_POINTS - 1)])
+@pytest.mark.parametrize(
+    "start, after",
+    [
+        (MAX_POINTS, MAX_POINTS),
+        (MAX_POINTS - 2, MAX_POINTS),
+        (MAX_POINTS - 5, MAX_POINTS),
+        (MAX_POINTS - 6, MAX_POINTS - 1),
+    ],
+)
 def test_a_score_stops_at_the_largest_readable_value(Board, start, after):
     board = Board(fen4(ROOK_TAKES_ROOK, "R", points=(start, 0, 0, 0)), mode="ffa")
     board.push_move("d1-d10")
@@ -56,6 +63,7 @@ def test_draw_points_stop_at_the_largest_too(Board):
 
 
 # --- ply clock: counts up to its largest readable value and stays there ------------------------
+
 
 @pytest.mark.parametrize("mode", MODES)
 @pytest.mark.parametrize("start, after", [(MAX_PLY_CLOCK - 1, MAX_PLY_CLOCK), (MAX_PLY_CLOCK, MAX_PLY_CLOCK)])
@@ -82,6 +90,7 @@ def test_a_ply_clock_above_the_largest_is_still_refused(Board):
 
 
 # --- Teams: a game ended by resignation or timeout reads back to the same state ----------------
+
 
 @pytest.mark.parametrize("leave", ["resign", "timeout"])
 @pytest.mark.parametrize("moves", [(), ("h2-h3", "b7-c7")])
@@ -141,9 +150,17 @@ def test_teams_dead_flag_round_trips_with_its_key(dead):
 # --- en passant: an entry whose pawn is gone is void (fine point 5, docs/rules.md §4, decision 7) --
 
 # Red's e-pawn reaches e4; Blue's b5 pawn steps two to d5 (entry c5:d5); Red's e4 pawn takes it.
-PAWN_TAKEN_BEFORE_ITS_SEAT_MOVES = ["e2-e4", "b7-c7", "g13-g12", "m8-l8",
-                                    "e1-f3", "b5-d5", "j14-i12", "n10-l11",
-                                    "e4-d5"]
+PAWN_TAKEN_BEFORE_ITS_SEAT_MOVES = [
+    "e2-e4",
+    "b7-c7",
+    "g13-g12",
+    "m8-l8",
+    "e1-f3",
+    "b5-d5",
+    "j14-i12",
+    "n10-l11",
+    "e4-d5",
+]
 TAKEN_ENTRY = "{'enPassant':('','c5:d5','','')}-"
 
 

@@ -50,6 +50,11 @@ def test_the_check_functions_import_without_atheris():
 
 @pytest.mark.parametrize("target, path", saved_inputs())
 def test_saved_fuzz_input_replays_cleanly(target: str, path: Path):
-    replay = subprocess.run([sys.executable, "-c", REPLAY, target, str(path)],
-                            capture_output=True, text=True, timeout=120, env=child_env(FUZZ))
+    replay = subprocess.run(
+        [sys.executable, "-c", REPLAY, target, str(path)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=child_env(FUZZ),
+    )
     assert replay.returncode == 0, f"exit {replay.returncode}:\n{replay.stderr[-3000:]}"

@@ -21,9 +21,16 @@ def test_house_rules_are_ffa_without_walking_kings():
     assert HOUSE_RULES == Rules(mode="ffa", dead_king_walking=False)
 
 
-@pytest.mark.parametrize("kwargs", [
-    {"mode": "chess"}, {"setup": "ancient"}, {"move_limit": 0}, {"move_limit": -5}, {"move_limit": True},
-])
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"mode": "chess"},
+        {"setup": "ancient"},
+        {"move_limit": 0},
+        {"move_limit": -5},
+        {"move_limit": True},
+    ],
+)
 def test_bad_rules_are_value_errors(kwargs):
     with pytest.raises(ValueError):
         Rules(**kwargs)
@@ -56,7 +63,9 @@ def test_play_command_plays_to_the_end_and_writes_pgn4(tmp_path, mode):
     target = tmp_path / "game.pgn4"
     done = subprocess.run(
         [sys.executable, "-m", "fourchess", "play", "--mode", mode, "--seed", "7", "--quiet", "--pgn4", str(target)],
-        capture_output=True, text=True, timeout=300,
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     assert done.returncode == 0, done.stderr
     game = pgn4.read_game(io.StringIO(target.read_text()))  # replays and checks every move

@@ -6,16 +6,19 @@ from fourchess import AmbiguousMoveError, Board, IllegalMoveError, InvalidMoveEr
 from support.fen4 import HOME_KINGS, fen4
 
 
-@pytest.mark.parametrize("text, engine", [
-    ("h2-h3", "h2-h3"),
-    ("h2h3", "h2-h3"),
-    ("h2-h4+", "h2-h4"),
-    ("Nj1-i3", "j1-i3"),
-    ("Nf3", "e1-f3"),      # only the e1 knight reaches f3 (j1 is four files away)
-    ("Ni3", "j1-i3"),
-    ("h4", "h2-h4"),       # a pawn: no letter; the double step
-    ("h3#", "h2-h3"),      # suffixes are ignored
-])
+@pytest.mark.parametrize(
+    "text, engine",
+    [
+        ("h2-h3", "h2-h3"),
+        ("h2h3", "h2-h3"),
+        ("h2-h4+", "h2-h4"),
+        ("Nj1-i3", "j1-i3"),
+        ("Nf3", "e1-f3"),  # only the e1 knight reaches f3 (j1 is four files away)
+        ("Ni3", "j1-i3"),
+        ("h4", "h2-h4"),  # a pawn: no letter; the double step
+        ("h3#", "h2-h3"),  # suffixes are ignored
+    ],
+)
 def test_forms_at_the_start(text, engine):
     board = Board()
     assert str(board.parse_move(text)) == engine

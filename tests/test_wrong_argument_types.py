@@ -22,22 +22,65 @@ H2_H4 = Move(H2, H4)
 # Board methods that take arguments: the valid arguments each is called with, one replaced at a
 # time by a wrong-typed value. Every other public callable of Board takes none (NO_ARGUMENTS).
 BOARD_CALLS: dict[str, tuple[Any, ...]] = {
-    "claim_win": (Seat.RED,), "resign": (Seat.RED,), "timeout": (Seat.RED,), "is_check": (Seat.RED,),
-    "king_square": (Seat.RED,), "piece_at": (H2,), "divide": (1,), "perft": (1, 1), "perft_full": (1,),
-    "is_legal": (H2_H4,), "move_text": (H2_H4,), "push": (H2_H4,), "push_unchecked": (H2_H4,),
-    "parse_move": ("h2-h4",), "push_move": ("h2-h4",), "push_san": ("h2-h4",),
-    "random_walking_king_move": (random.Random(1),), "result": (("a", "b", "c", "d"),),
-    "attackers": (Seat.RED, H2), "is_attacked_by": (Seat.RED, H2), "can_claim_win": (Seat.RED,),
-    "gives_check": (H2_H4,), "is_capture": (H2_H4,), "san": (H2_H4,), "uci": (H2_H4,),
-    "has_castling_rights": (Seat.RED,), "has_kingside_castling_rights": (Seat.RED,),
-    "has_queenside_castling_rights": (Seat.RED,), "is_repetition": (3,), "king": (Seat.RED,),
-    "parse_san": ("h2-h4",), "parse_uci": ("h2-h4",), "push_uci": ("h2-h4",),
-    "pieces": (PieceType.PAWN, Seat.RED), "set_piece_at": (H4, fourchess.Piece("rP")), "remove_piece_at": (H2,),
-    "push_step": ("h2-h4",), "from_dict": (Board().to_dict(),),
+    "claim_win": (Seat.RED,),
+    "resign": (Seat.RED,),
+    "timeout": (Seat.RED,),
+    "is_check": (Seat.RED,),
+    "king_square": (Seat.RED,),
+    "piece_at": (H2,),
+    "divide": (1,),
+    "perft": (1, 1),
+    "perft_full": (1,),
+    "is_legal": (H2_H4,),
+    "move_text": (H2_H4,),
+    "push": (H2_H4,),
+    "push_unchecked": (H2_H4,),
+    "parse_move": ("h2-h4",),
+    "push_move": ("h2-h4",),
+    "push_san": ("h2-h4",),
+    "random_walking_king_move": (random.Random(1),),
+    "result": (("a", "b", "c", "d"),),
+    "attackers": (Seat.RED, H2),
+    "is_attacked_by": (Seat.RED, H2),
+    "can_claim_win": (Seat.RED,),
+    "gives_check": (H2_H4,),
+    "is_capture": (H2_H4,),
+    "san": (H2_H4,),
+    "uci": (H2_H4,),
+    "has_castling_rights": (Seat.RED,),
+    "has_kingside_castling_rights": (Seat.RED,),
+    "has_queenside_castling_rights": (Seat.RED,),
+    "is_repetition": (3,),
+    "king": (Seat.RED,),
+    "parse_san": ("h2-h4",),
+    "parse_uci": ("h2-h4",),
+    "push_uci": ("h2-h4",),
+    "pieces": (PieceType.PAWN, Seat.RED),
+    "set_piece_at": (H4, fourchess.Piece("rP")),
+    "remove_piece_at": (H2,),
+    "push_step": ("h2-h4",),
+    "from_dict": (Board().to_dict(),),
 }
-NO_ARGUMENTS = {"copy", "fen4", "root_fen4", "is_checkmate", "is_stalemate", "is_game_over", "outcome", "peek",
-                "pop", "termination", "winners", "zobrist_hash", "is_fifty_moves", "is_insufficient_material",
-                "piece_map", "empty", "step_texts", "to_dict"}
+NO_ARGUMENTS = {
+    "copy",
+    "fen4",
+    "root_fen4",
+    "is_checkmate",
+    "is_stalemate",
+    "is_game_over",
+    "outcome",
+    "peek",
+    "pop",
+    "termination",
+    "winners",
+    "zobrist_hash",
+    "is_fifty_moves",
+    "is_insufficient_material",
+    "piece_map",
+    "empty",
+    "step_texts",
+    "to_dict",
+}
 
 
 def _public_callables(obj: object) -> set[str]:
@@ -55,8 +98,12 @@ def _calls() -> list[tuple[str, Callable[[], object]]]:
             for wrong in WRONG:
                 given = list(arguments)
                 given[index] = wrong
-                calls.append((f"Board.{name} #{index} {type(wrong).__name__}",
-                              lambda name=name, given=given: getattr(Board(), name)(*given)))
+                calls.append(
+                    (
+                        f"Board.{name} #{index} {type(wrong).__name__}",
+                        lambda name=name, given=given: getattr(Board(), name)(*given),
+                    )
+                )
     for wrong in WRONG:
         kind = type(wrong).__name__
         calls += [
@@ -80,7 +127,10 @@ def _calls() -> list[tuple[str, Callable[[], object]]]:
             (f"Engine.search(depth) {kind}", lambda wrong=wrong: Engine(hash_mb=1).search(Board(), depth=wrong)),
             (f"Engine.search(nodes) {kind}", lambda wrong=wrong: Engine(hash_mb=1).search(Board(), nodes=wrong)),
             (f"Engine.search(movetime) {kind}", lambda wrong=wrong: Engine(hash_mb=1).search(Board(), movetime=wrong)),
-            (f"Engine.search(infinite) {kind}", lambda wrong=wrong: Engine(hash_mb=1).search(Board(), depth=1, infinite=wrong)),
+            (
+                f"Engine.search(infinite) {kind}",
+                lambda wrong=wrong: Engine(hash_mb=1).search(Board(), depth=1, infinite=wrong),
+            ),
             (f"Engine(threads) {kind}", lambda wrong=wrong: Engine(hash_mb=1, threads=wrong)),
             (f"game_from_board {kind}", lambda wrong=wrong: pgn4.game_from_board(wrong)),
         ]
@@ -101,14 +151,17 @@ def test_a_wrong_type_gives_a_short_one_line_error(label, call):
     assert "incompatible" not in message
 
 
-@pytest.mark.parametrize(("call", "words"), [
-    (lambda: Board().push(BOARD), "push() argument 'move' must be a fourchess.Move, got Board"),
-    (lambda: Board().push_unchecked("h2-h4"), "push_unchecked() argument 'move' must be a fourchess.Move, got str"),
-    (lambda: Board().is_legal(None), "is_legal() argument 'move' must be a fourchess.Move, got NoneType"),
-    (lambda: Board().move_text(3), "move_text() argument 'move' must be a fourchess.Move, got int"),
-    (lambda: Move(H2, H4, "Q"), "Move() argument 'promotion' must be a fourchess.PieceType or None, got str"),
-    (lambda: Move(H2, H4, None, 1), "Move() argument 'one_point_queen' must be a bool, got int"),
-])
+@pytest.mark.parametrize(
+    ("call", "words"),
+    [
+        (lambda: Board().push(BOARD), "push() argument 'move' must be a fourchess.Move, got Board"),
+        (lambda: Board().push_unchecked("h2-h4"), "push_unchecked() argument 'move' must be a fourchess.Move, got str"),
+        (lambda: Board().is_legal(None), "is_legal() argument 'move' must be a fourchess.Move, got NoneType"),
+        (lambda: Board().move_text(3), "move_text() argument 'move' must be a fourchess.Move, got int"),
+        (lambda: Move(H2, H4, "Q"), "Move() argument 'promotion' must be a fourchess.PieceType or None, got str"),
+        (lambda: Move(H2, H4, None, 1), "Move() argument 'one_point_queen' must be a bool, got int"),
+    ],
+)
 def test_the_message_names_the_call_the_argument_and_the_type(call, words):
     with pytest.raises(TypeError) as caught:
         call()

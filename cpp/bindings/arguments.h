@@ -24,7 +24,8 @@ constexpr Py_ssize_t QUOTED_CHARACTERS = 40;
 // QUOTED_CHARACTERS only a prefix followed by "... (N characters)".
 inline std::string quoted_prefix(const py::handle& text) {
     const Py_ssize_t length = PyUnicode_GetLength(text.ptr());
-    py::str shown = py::reinterpret_steal<py::str>(PyUnicode_Substring(text.ptr(), 0, std::min(length, QUOTED_CHARACTERS)));
+    py::str shown =
+        py::reinterpret_steal<py::str>(PyUnicode_Substring(text.ptr(), 0, std::min(length, QUOTED_CHARACTERS)));
     if (!shown) throw py::error_already_set();
     std::string repr = py::repr(shown);  // repr escapes surrogates, so this encodes
     std::string inner = repr.substr(1, repr.size() - 2);
@@ -52,7 +53,8 @@ inline std::string unencodable_reason(const py::handle& text) {
 template <class BadText>
 std::string utf8_text(const py::handle& value, const char* what, BadText bad_text) {
     if (!PyUnicode_Check(value.ptr()))
-        throw py::type_error(std::string(what) + " must be a str, got " + std::string(py::str(py::type::of(value).attr("__name__"))));
+        throw py::type_error(std::string(what) + " must be a str, got " +
+                             std::string(py::str(py::type::of(value).attr("__name__"))));
     Py_ssize_t size = 0;
     const char* data = PyUnicode_AsUTF8AndSize(value.ptr(), &size);  // cached in the str; no copy for ASCII
     if (data) return std::string(data, static_cast<std::size_t>(size));
@@ -115,7 +117,8 @@ namespace fourchess_bindings {
 inline fourchess::Move move_argument(const py::handle& value, const char* function) {
     py::detail::make_caster<fourchess::Move> caster;
     if (!caster.load(value, /*convert=*/false))
-        throw py::type_error(std::string(function) + "() argument 'move' must be a fourchess.Move, got " + type_name(value));
+        throw py::type_error(std::string(function) + "() argument 'move' must be a fourchess.Move, got " +
+                             type_name(value));
     return py::detail::cast_op<fourchess::Move>(caster);
 }
 
@@ -123,16 +126,20 @@ inline fourchess::Move move_argument(const py::handle& value, const char* functi
 // once; the module keeps it alive).
 inline py::handle rules_class() {
     PYBIND11_CONSTINIT static py::gil_safe_call_once_and_store<py::object> storage;
-    return storage.call_once_and_store_result([] { return py::module_::import("fourchess.rules").attr("Rules"); }).get_stored();
+    return storage.call_once_and_store_result([] { return py::module_::import("fourchess.rules").attr("Rules"); })
+        .get_stored();
 }
 
 // The C++ Rules of a fourchess.Rules, read field by field by name (its __post_init__ has checked
 // every value). Adding a rule option adds a line here and one in rules_object below.
 inline fourchess::Rules rules_argument(const py::handle& value) {
-    if (!py::isinstance(value, rules_class())) throw py::type_error("rules must be a fourchess.Rules, got " + type_name(value));
+    if (!py::isinstance(value, rules_class()))
+        throw py::type_error("rules must be a fourchess.Rules, got " + type_name(value));
     fourchess::Rules rules;
-    rules.mode = py::str(value.attr("mode")).cast<std::string>() == "ffa" ? fourchess::Mode::FFA : fourchess::Mode::TEAMS;
-    rules.setup = py::str(value.attr("setup")).cast<std::string>() == "classic" ? fourchess::StartLayout::CLASSIC : fourchess::StartLayout::MODERN;
+    rules.mode =
+        py::str(value.attr("mode")).cast<std::string>() == "ffa" ? fourchess::Mode::FFA : fourchess::Mode::TEAMS;
+    rules.setup = py::str(value.attr("setup")).cast<std::string>() == "classic" ? fourchess::StartLayout::CLASSIC
+                                                                                : fourchess::StartLayout::MODERN;
     rules.dead_king_walking = value.attr("dead_king_walking").cast<bool>();
     const py::object limit = value.attr("move_limit");
     rules.move_limit = limit.is_none() ? 0 : limit.cast<int>();
@@ -144,12 +151,13 @@ inline fourchess::Rules rules_argument(const py::handle& value) {
 // The fourchess.Rules of C++ Rules.
 inline py::object rules_object(const fourchess::Rules& rules) {
     using namespace pybind11::literals;
-    return rules_class()("mode"_a = rules.mode == fourchess::Mode::FFA ? "ffa" : "teams",
-                         "setup"_a = rules.setup == fourchess::StartLayout::CLASSIC ? "classic" : "modern",
-                         "dead_king_walking"_a = rules.dead_king_walking,
-                         "move_limit"_a = rules.move_limit ? py::object(py::int_(rules.move_limit)) : py::object(py::none()),
-                         "points_lead_ends_game"_a = rules.points_lead_ends_game,
-                         "walking_kings_stalemated_on_their_turn"_a = rules.walking_kings_stalemated_on_their_turn);
+    return rules_class()(
+        "mode"_a = rules.mode == fourchess::Mode::FFA ? "ffa" : "teams",
+        "setup"_a = rules.setup == fourchess::StartLayout::CLASSIC ? "classic" : "modern",
+        "dead_king_walking"_a = rules.dead_king_walking,
+        "move_limit"_a = rules.move_limit ? py::object(py::int_(rules.move_limit)) : py::object(py::none()),
+        "points_lead_ends_game"_a = rules.points_lead_ends_game,
+        "walking_kings_stalemated_on_their_turn"_a = rules.walking_kings_stalemated_on_their_turn);
 }
 
 }  // namespace fourchess_bindings

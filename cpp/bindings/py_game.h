@@ -25,7 +25,8 @@ struct PyGame : Game {
 };
 
 inline Game& game(PyGame& g) {
-    if (g.marker != PyGame::ALIVE) throw pybind11::type_error("this Board was never initialised (call Board(...), not Board.__new__)");
+    if (g.marker != PyGame::ALIVE)
+        throw pybind11::type_error("this Board was never initialised (call Board(...), not Board.__new__)");
     return g;
 }
 inline const Game& game(const PyGame& g) { return game(const_cast<PyGame&>(g)); }

@@ -54,9 +54,11 @@ std::vector<std::string> steps_argument(const py::handle& value, const char* wha
     std::vector<std::string> steps;
     for (py::handle item : items) {
         const std::string name = std::string(what) + "[" + std::to_string(steps.size()) + "]";
-        steps.push_back(utf8_text(item, name.c_str(), [&name](const std::string& quoted, const std::string& why) -> void {
-            throw MoveTextError(MoveTextError::Kind::INVALID, name + ": invalid move text '" + quoted + "': " + why);
-        }));
+        steps.push_back(
+            utf8_text(item, name.c_str(), [&name](const std::string& quoted, const std::string& why) -> void {
+                throw MoveTextError(MoveTextError::Kind::INVALID,
+                                    name + ": invalid move text '" + quoted + "': " + why);
+            }));
     }
     return steps;
 }
@@ -67,7 +69,8 @@ Game replayed(const std::string& fen4, const Rules& rules, const std::vector<std
     try {
         replay(game, steps);
     } catch (const ReplayError& error) {
-        throw MoveTextError(error.kind(), std::string(what) + "[" + std::to_string(error.index()) + "]: " + error.what());
+        throw MoveTextError(error.kind(),
+                            std::string(what) + "[" + std::to_string(error.index()) + "]: " + error.what());
     }
     return game;
 }
@@ -110,114 +113,142 @@ Status status_of(const Game& game) {
 void bind_stateless(py::module_& m) {
     fen4_error_type = m.attr("Fen4Error");
 
-    m.def("_stateless_legal_moves", [](const py::object& fen4_arg, const py::object& moves_arg, const py::object& rules_arg) {
-        const std::string fen4 = fen4_argument(fen4_arg, "fen4");
-        const std::vector<std::string> moves = steps_argument(moves_arg, "moves");
-        const Rules rules = rules_argument(rules_arg);
-        std::vector<std::string> texts;
-        {
-            py::gil_scoped_release release;
-            const Game game = replayed(fen4, rules, moves, "moves");
-            MoveList list;
-            generate_legal(game.position(), list);
-            texts.reserve(static_cast<std::size_t>(list.size));
-            for (Move mv : list) texts.push_back(move_text(mv));
-            std::sort(texts.begin(), texts.end());
-        }
-        return texts;
-    }, py::arg("fen4"), py::arg("moves"), py::arg("rules"));
+    m.def(
+        "_stateless_legal_moves",
+        [](const py::object& fen4_arg, const py::object& moves_arg, const py::object& rules_arg) {
+            const std::string fen4 = fen4_argument(fen4_arg, "fen4");
+            const std::vector<std::string> moves = steps_argument(moves_arg, "moves");
+            const Rules rules = rules_argument(rules_arg);
+            std::vector<std::string> texts;
+            {
+                py::gil_scoped_release release;
+                const Game game = replayed(fen4, rules, moves, "moves");
+                MoveList list;
+                generate_legal(game.position(), list);
+                texts.reserve(static_cast<std::size_t>(list.size));
+                for (Move mv : list) texts.push_back(move_text(mv));
+                std::sort(texts.begin(), texts.end());
+            }
+            return texts;
+        },
+        py::arg("fen4"), py::arg("moves"), py::arg("rules"));
 
-    m.def("_stateless_apply", [](const py::object& fen4_arg, const py::object& moves_arg, const py::object& rules_arg) {
-        const std::string fen4 = fen4_argument(fen4_arg, "fen4");
-        const std::vector<std::string> moves = steps_argument(moves_arg, "moves");
-        const Rules rules = rules_argument(rules_arg);
-        std::string after;
-        {
-            py::gil_scoped_release release;
-            after = write_fen4(replayed(fen4, rules, moves, "moves").position());
-        }
-        return after;
-    }, py::arg("fen4"), py::arg("moves"), py::arg("rules"));
+    m.def(
+        "_stateless_apply",
+        [](const py::object& fen4_arg, const py::object& moves_arg, const py::object& rules_arg) {
+            const std::string fen4 = fen4_argument(fen4_arg, "fen4");
+            const std::vector<std::string> moves = steps_argument(moves_arg, "moves");
+            const Rules rules = rules_argument(rules_arg);
+            std::string after;
+            {
+                py::gil_scoped_release release;
+                after = write_fen4(replayed(fen4, rules, moves, "moves").position());
+            }
+            return after;
+        },
+        py::arg("fen4"), py::arg("moves"), py::arg("rules"));
 
     // (turn, check bits, points, eliminated bits, walking bits, moves played, ply clock, fen4,
     // termination or None, winner bits)
-    m.def("_stateless_status", [](const py::object& fen4_arg, const py::object& moves_arg, const py::object& rules_arg) {
-        const std::string fen4 = fen4_argument(fen4_arg, "fen4");
-        const std::vector<std::string> moves = steps_argument(moves_arg, "moves");
-        const Rules rules = rules_argument(rules_arg);
-        Status s;
-        {
-            py::gil_scoped_release release;
-            s = status_of(replayed(fen4, rules, moves, "moves"));
-        }
-        const std::optional<Termination> termination =
-            s.termination == Termination::NONE ? std::nullopt : std::optional<Termination>(s.termination);
-        return py::make_tuple(static_cast<Seat>(s.turn), s.checks, py::make_tuple(s.points[0], s.points[1], s.points[2], s.points[3]),
-                              s.eliminated, s.walking, s.moves_played, s.ply_clock, s.fen4, termination, s.winners);
-    }, py::arg("fen4"), py::arg("moves"), py::arg("rules"));
+    m.def(
+        "_stateless_status",
+        [](const py::object& fen4_arg, const py::object& moves_arg, const py::object& rules_arg) {
+            const std::string fen4 = fen4_argument(fen4_arg, "fen4");
+            const std::vector<std::string> moves = steps_argument(moves_arg, "moves");
+            const Rules rules = rules_argument(rules_arg);
+            Status s;
+            {
+                py::gil_scoped_release release;
+                s = status_of(replayed(fen4, rules, moves, "moves"));
+            }
+            const std::optional<Termination> termination =
+                s.termination == Termination::NONE ? std::nullopt : std::optional<Termination>(s.termination);
+            return py::make_tuple(static_cast<Seat>(s.turn), s.checks,
+                                  py::make_tuple(s.points[0], s.points[1], s.points[2], s.points[3]), s.eliminated,
+                                  s.walking, s.moves_played, s.ply_clock, s.fen4, termination, s.winners);
+        },
+        py::arg("fen4"), py::arg("moves"), py::arg("rules"));
 
-    m.def("_stateless_validate_fen4", [](const py::object& text_arg, const py::object& rules_arg) {
-        const std::string text = fen4_argument(text_arg, "text");
-        const Rules rules = rules_argument(rules_arg);
-        std::string normalised;
-        {
-            py::gil_scoped_release release;
-            normalised = write_fen4(read_fen4(text, rules));
-        }
-        return normalised;
-    }, py::arg("text"), py::arg("rules"));
+    m.def(
+        "_stateless_validate_fen4",
+        [](const py::object& text_arg, const py::object& rules_arg) {
+            const std::string text = fen4_argument(text_arg, "text");
+            const Rules rules = rules_argument(rules_arg);
+            std::string normalised;
+            {
+                py::gil_scoped_release release;
+                normalised = write_fen4(read_fen4(text, rules));
+            }
+            return normalised;
+        },
+        py::arg("text"), py::arg("rules"));
 
     // (reason name or None, the legal move's engine text or None, message). A move text that is
     // not text at all (a lone surrogate) is unparseable, like any other unreadable move.
-    m.def("_stateless_check_move", [](const py::object& fen4_arg, const py::object& moves_arg, const py::object& move_arg, int seat,
-                                      const py::object& rules_arg) {
-        const std::string fen4 = fen4_argument(fen4_arg, "fen4");
-        const std::vector<std::string> moves = steps_argument(moves_arg, "moves");
-        std::string move;
-        std::optional<std::string> unreadable;
-        try {
-            move = utf8_text(move_arg, "move", [](const std::string& quoted, const std::string& why) -> void {
-                throw MoveTextError(MoveTextError::Kind::INVALID, "invalid move text '" + quoted + "': " + why);
-            });
-        } catch (const MoveTextError& error) {
-            unreadable = error.what();
-        }
-        const Rules rules = rules_argument(rules_arg);
-        MoveVerdict verdict;
-        {
-            py::gil_scoped_release release;
-            const Game game = replayed(fen4, rules, moves, "moves");  // a bad history raises, whatever the move
-            verdict = unreadable ? MoveVerdict{Refusal::UNPARSEABLE, Move::none(), *unreadable} : explain_move(game.position(), move, seat);
-        }
-        if (verdict.refusal == Refusal::NONE) return py::tuple(py::make_tuple(py::none(), move_text(verdict.move), verdict.message));
-        return py::tuple(py::make_tuple(refusal_name(verdict.refusal), py::none(), verdict.message));
-    }, py::arg("fen4"), py::arg("moves"), py::arg("move"), py::arg("seat"), py::arg("rules"));
+    m.def(
+        "_stateless_check_move",
+        [](const py::object& fen4_arg, const py::object& moves_arg, const py::object& move_arg, int seat,
+           const py::object& rules_arg) {
+            const std::string fen4 = fen4_argument(fen4_arg, "fen4");
+            const std::vector<std::string> moves = steps_argument(moves_arg, "moves");
+            std::string move;
+            std::optional<std::string> unreadable;
+            try {
+                move = utf8_text(move_arg, "move", [](const std::string& quoted, const std::string& why) -> void {
+                    throw MoveTextError(MoveTextError::Kind::INVALID, "invalid move text '" + quoted + "': " + why);
+                });
+            } catch (const MoveTextError& error) {
+                unreadable = error.what();
+            }
+            const Rules rules = rules_argument(rules_arg);
+            MoveVerdict verdict;
+            {
+                py::gil_scoped_release release;
+                const Game game = replayed(fen4, rules, moves, "moves");  // a bad history raises, whatever the move
+                verdict = unreadable ? MoveVerdict{Refusal::UNPARSEABLE, Move::none(), *unreadable}
+                                     : explain_move(game.position(), move, seat);
+            }
+            if (verdict.refusal == Refusal::NONE)
+                return py::tuple(py::make_tuple(py::none(), move_text(verdict.move), verdict.message));
+            return py::tuple(py::make_tuple(refusal_name(verdict.refusal), py::none(), verdict.message));
+        },
+        py::arg("fen4"), py::arg("moves"), py::arg("move"), py::arg("seat"), py::arg("rules"));
 
     std::vector<std::string> refusal_names;
     for (int r = 1; r < REFUSAL_COUNT; ++r) refusal_names.push_back(refusal_name(static_cast<Refusal>(r)));
     m.attr("_REFUSAL_NAMES") = py::cast(refusal_names);  // fourchess.Refusal's values, checked by its tests
 
     auto board = py::reinterpret_borrow<py::class_<PyGame>>(m.attr("Board"));
-    board.def("_push_step", [](PyGame& pg, const py::object& text_arg) {
-        const std::string text = utf8_text(text_arg, "step", [](const std::string& quoted, const std::string& why) -> void {
-            throw MoveTextError(MoveTextError::Kind::INVALID, "invalid step '" + quoted + "': " + why);
-        });
-        play_step_text(game(pg), text);
-    }, py::arg("text"));
-    board.def("_push_steps", [](PyGame& pg, const py::object& steps_arg, const std::string& what) {
-        const std::vector<std::string> steps = steps_argument(steps_arg, what.c_str());
-        try {
-            replay(game(pg), steps);
-        } catch (const ReplayError& error) {
-            throw MoveTextError(error.kind(), what + "[" + std::to_string(error.index()) + "]: " + error.what());
-        }
-    }, py::arg("steps"), py::arg("what"));
-    board.def("step_texts", [](const PyGame& pg) {
-        std::vector<std::string> texts;
-        for (const Step& step : game(pg).history()) texts.push_back(step_text(step));
-        return texts;
-    }, "The history as texts that :meth:`push_step` and the stateless calls replay: each move's\n"
-       "engine form (``\"h2-h4\"``), each other step's token (``\"resign:B\"``).");
+    board.def(
+        "_push_step",
+        [](PyGame& pg, const py::object& text_arg) {
+            const std::string text =
+                utf8_text(text_arg, "step", [](const std::string& quoted, const std::string& why) -> void {
+                    throw MoveTextError(MoveTextError::Kind::INVALID, "invalid step '" + quoted + "': " + why);
+                });
+            play_step_text(game(pg), text);
+        },
+        py::arg("text"));
+    board.def(
+        "_push_steps",
+        [](PyGame& pg, const py::object& steps_arg, const std::string& what) {
+            const std::vector<std::string> steps = steps_argument(steps_arg, what.c_str());
+            try {
+                replay(game(pg), steps);
+            } catch (const ReplayError& error) {
+                throw MoveTextError(error.kind(), what + "[" + std::to_string(error.index()) + "]: " + error.what());
+            }
+        },
+        py::arg("steps"), py::arg("what"));
+    board.def(
+        "step_texts",
+        [](const PyGame& pg) {
+            std::vector<std::string> texts;
+            for (const Step& step : game(pg).history()) texts.push_back(step_text(step));
+            return texts;
+        },
+        "The history as texts that :meth:`push_step` and the stateless calls replay: each move's\n"
+        "engine form (``\"h2-h4\"``), each other step's token (``\"resign:B\"``).");
 }
 
 }  // namespace fourchess_bindings

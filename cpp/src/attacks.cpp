@@ -20,7 +20,8 @@ struct LineAttackers {
 template <bool All>
 bool slider_attackers(const Position& pos, Square target, const Mask256& live, Square ignore, Mask256& found) {
     const LineAttackers sliders(pos, live);
-    const Mask256 candidates = (GEOMETRY.rook_lines[target] & sliders.along[0]) | (GEOMETRY.bishop_lines[target] & sliders.along[1]);
+    const Mask256 candidates =
+        (GEOMETRY.rook_lines[target] & sliders.along[0]) | (GEOMETRY.bishop_lines[target] & sliders.along[1]);
     if (candidates.none()) return found.any();
     const Piece* board = pos.board;
     bool hit = false;
@@ -43,7 +44,8 @@ Mask256 step_attackers_to(const Position& pos, Square target, std::uint8_t seats
 }
 
 Mask256 step_attackers_to(const Position& pos, Square target, std::uint8_t seats, const Mask256& live) {
-    Mask256 found = (GEOMETRY.knight_mask[target] & pos.by_type[KNIGHT]) | (GEOMETRY.king_mask[target] & pos.by_type[KING]);
+    Mask256 found =
+        (GEOMETRY.knight_mask[target] & pos.by_type[KNIGHT]) | (GEOMETRY.king_mask[target] & pos.by_type[KING]);
     found &= live;
     for (int s = 0; s < SEAT_COUNT; ++s)
         if (seats & (1u << s)) found |= GEOMETRY.pawn_attackers[s][target] & pos.by_type[PAWN] & pos.live_by_seat[s];
@@ -60,10 +62,12 @@ Mask256 attackers_to(const Position& pos, Square target, std::uint8_t seats, Squ
 // the cheapest tests (knight and king steps, then pawns) answer first.
 bool is_attacked(const Position& pos, Square target, std::uint8_t seats, Square ignore) {
     const Mask256 live = pos.live_pieces_of(seats);
-    const Mask256 steppers = (GEOMETRY.knight_mask[target] & pos.by_type[KNIGHT]) | (GEOMETRY.king_mask[target] & pos.by_type[KING]);
+    const Mask256 steppers =
+        (GEOMETRY.knight_mask[target] & pos.by_type[KNIGHT]) | (GEOMETRY.king_mask[target] & pos.by_type[KING]);
     if ((steppers & live).any()) return true;
     for (int s = 0; s < SEAT_COUNT; ++s)
-        if ((seats & (1u << s)) && (GEOMETRY.pawn_attackers[s][target] & pos.by_type[PAWN] & pos.live_by_seat[s]).any()) return true;
+        if ((seats & (1u << s)) && (GEOMETRY.pawn_attackers[s][target] & pos.by_type[PAWN] & pos.live_by_seat[s]).any())
+            return true;
     Mask256 found;
     return slider_attackers<false>(pos, target, live, ignore, found);
 }
@@ -71,12 +75,16 @@ bool is_attacked(const Position& pos, Square target, std::uint8_t seats, Square 
 bool attacked_after_move(const Position& pos, Square target, std::uint8_t seats, Square from, Square to) {
     Mask256 live = pos.live_pieces_of(seats);
     live.clear(to);  // a piece taken attacks no more
-    const Mask256 steppers = (GEOMETRY.knight_mask[target] & pos.by_type[KNIGHT]) | (GEOMETRY.king_mask[target] & pos.by_type[KING]);
+    const Mask256 steppers =
+        (GEOMETRY.knight_mask[target] & pos.by_type[KNIGHT]) | (GEOMETRY.king_mask[target] & pos.by_type[KING]);
     if ((steppers & live).any()) return true;
     for (int s = 0; s < SEAT_COUNT; ++s)
-        if ((seats & (1u << s)) && (GEOMETRY.pawn_attackers[s][target] & pos.by_type[PAWN] & pos.live_by_seat[s] & live).any()) return true;
+        if ((seats & (1u << s)) &&
+            (GEOMETRY.pawn_attackers[s][target] & pos.by_type[PAWN] & pos.live_by_seat[s] & live).any())
+            return true;
     const LineAttackers sliders(pos, live);
-    const Mask256 candidates = (GEOMETRY.rook_lines[target] & sliders.along[0]) | (GEOMETRY.bishop_lines[target] & sliders.along[1]);
+    const Mask256 candidates =
+        (GEOMETRY.rook_lines[target] & sliders.along[0]) | (GEOMETRY.bishop_lines[target] & sliders.along[1]);
     if (candidates.none()) return false;
     Mask256 occupied = pos.occupied;
     occupied.clear(from);
@@ -132,7 +140,8 @@ std::uint8_t kings_attacked_by(const Position& pos, Seat seat, std::uint8_t cand
     std::uint8_t hit = 0;
     for (int s = 0; s < SEAT_COUNT; ++s) {
         Square king = pos.king_square[s];
-        if ((candidates & (1u << s)) && king != NO_SQUARE && is_attacked(pos, king, static_cast<std::uint8_t>(1u << seat)))
+        if ((candidates & (1u << s)) && king != NO_SQUARE &&
+            is_attacked(pos, king, static_cast<std::uint8_t>(1u << seat)))
             hit |= static_cast<std::uint8_t>(1u << s);
     }
     return hit;

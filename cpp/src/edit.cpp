@@ -23,9 +23,11 @@ Position edited_position(const Position& pos, const Rules& rules, Square square,
         const Piece before = pos.board[square];
         const bool replaces_own_piece = before.is_live() && before.seat() == seat;
         if (piece.type() == KING && pos.king_square[seat] != NO_SQUARE && pos.king_square[seat] != square)
-            throw refused(square, std::string(seat_name(seat)) + " already has a live king on " + square_name(pos.king_square[seat]));
+            throw refused(square, std::string(seat_name(seat)) + " already has a live king on " +
+                                      square_name(pos.king_square[seat]));
         if (!replaces_own_piece && pos.live_by_seat[seat].popcount() >= MAX_LIVE_PIECES_PER_SEAT)
-            throw refused(square, std::string(seat_name(seat)) + " already has " + std::to_string(MAX_LIVE_PIECES_PER_SEAT) +
+            throw refused(square, std::string(seat_name(seat)) + " already has " +
+                                      std::to_string(MAX_LIVE_PIECES_PER_SEAT) +
                                       " live pieces, the most a seat may have");
     }
     Setup setup = setup_of(pos);
@@ -38,16 +40,20 @@ Position edited_position(const Position& pos, const Rules& rules, Square square,
         result = from_setup(setup, rules);
     } catch (const SetupError& error) {
         if (error.field() == SetupField::TURN)
-            throw refused(square, std::string(seat_name(setup.side_to_move)) +
-                                      ", the side to move, would be out of the game (no live king, or it resigned or timed out)"
-                                      " while two or more seats still play");
+            throw refused(square,
+                          std::string(seat_name(setup.side_to_move)) +
+                              ", the side to move, would be out of the game (no live king, or it resigned or timed out)"
+                              " while two or more seats still play");
         throw refused(square, error.what());
     }
     for (Square s : GEOMETRY.board) {
         if (result.board[s] == setup.board[s]) continue;
-        const std::string change = symbol_or_empty(setup.board[s]) + " would become " + symbol_or_empty(result.board[s]);
-        throw refused(square, (s == square ? change : "the edit would change " + square_name(s) + ": " + change) +
-                                  " (in FFA a seat with no live king, or that resigned or timed out, is out and its pieces are dead)");
+        const std::string change =
+            symbol_or_empty(setup.board[s]) + " would become " + symbol_or_empty(result.board[s]);
+        throw refused(
+            square,
+            (s == square ? change : "the edit would change " + square_name(s) + ": " + change) +
+                " (in FFA a seat with no live king, or that resigned or timed out, is out and its pieces are dead)");
     }
     return result;
 }

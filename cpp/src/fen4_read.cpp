@@ -50,7 +50,8 @@ int parse_int(const std::string& field, View text, int max_value) {
 // Four comma-separated values, e.g. "1,0,1,1".
 void four(const std::string& field, View text, View (&parts)[4]) {
     View all[5];
-    if (split(text, ',', all, 5) != 4) throw error(field, text, "expected 4 comma-separated values (Red, Blue, Yellow, Green)");
+    if (split(text, ',', all, 5) != 4)
+        throw error(field, text, "expected 4 comma-separated values (Red, Blue, Yellow, Green)");
     for (int i = 0; i < 4; ++i) parts[i] = all[i];
 }
 
@@ -59,8 +60,10 @@ std::uint8_t parse_flags(const std::string& field, View text) {
     four(field, text, parts);
     std::uint8_t bits = 0;
     for (int s = 0; s < 4; ++s) {
-        if (parts[s] == "1") bits |= static_cast<std::uint8_t>(1u << s);
-        else if (parts[s] != "0") throw error(field, text, "flags must be 0 or 1, got '" + quoted(parts[s]) + "'");
+        if (parts[s] == "1")
+            bits |= static_cast<std::uint8_t>(1u << s);
+        else if (parts[s] != "0")
+            throw error(field, text, "flags must be 0 or 1, got '" + quoted(parts[s]) + "'");
     }
     return bits;
 }
@@ -72,8 +75,10 @@ std::uint8_t parse_bools(const std::string& field, View text) {
     for (int s = 0; s < 4; ++s) {
         std::string v;
         for (char c : parts[s]) v += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-        if (v == "true" || v == "1") bits |= static_cast<std::uint8_t>(1u << s);
-        else if (v != "false" && v != "0") throw error(field, text, "expected true/false, got '" + quoted(parts[s]) + "'");
+        if (v == "true" || v == "1")
+            bits |= static_cast<std::uint8_t>(1u << s);
+        else if (v != "false" && v != "0")
+            throw error(field, text, "expected true/false, got '" + quoted(parts[s]) + "'");
     }
     return bits;
 }
@@ -102,8 +107,11 @@ void read_rank(Setup& setup, View rank_text, int rank) {
             std::size_t j = i;
             while (j < n && std::isdigit(static_cast<unsigned char>(rank_text[j]))) ++j;
             View digits = rank_text.substr(i, j - i);
-            if (digits.size() > 1 && digits[0] == '0') throw error(field(), digits, "an empty-square count has no leading zero");
-            int run = digits.size() > 2 ? 99 : (digits.size() == 2 ? (digits[0] - '0') * 10 + (digits[1] - '0') : digits[0] - '0');
+            if (digits.size() > 1 && digits[0] == '0')
+                throw error(field(), digits, "an empty-square count has no leading zero");
+            int run = digits.size() > 2
+                          ? 99
+                          : (digits.size() == 2 ? (digits[0] - '0') * 10 + (digits[1] - '0') : digits[0] - '0');
             if (run < 1 || run > BOARD_SIDE) throw error(field(), digits, "empty-square counts run from 1 to 14");
             width = run;
             i = j;
@@ -118,19 +126,23 @@ void read_rank(Setup& setup, View rank_text, int rank) {
             std::size_t j = i + 1;
             if (dead && j < n && seat_of_colour(rank_text[j]) >= 0) ++j;  // "drP": colour dropped
             if (!dead && seat < 0) throw error(field(), rest(), "expected a count, 'x' or a piece like 'rP' or 'dP'");
-            if (j >= n || rank_text[j] == ',') throw error(field(), rest(), "a piece needs a type letter (P N B R Q K D)");
+            if (j >= n || rank_text[j] == ',')
+                throw error(field(), rest(), "a piece needs a type letter (P N B R Q K D)");
             const PieceType type = type_of_letter(rank_text[j]);
-            if (type == NO_PIECE_TYPE) throw error(field(), rank_text.substr(i, j - i + 1), "unknown piece letter (expected P N B R Q K D)");
+            if (type == NO_PIECE_TYPE)
+                throw error(field(), rank_text.substr(i, j - i + 1), "unknown piece letter (expected P N B R Q K D)");
             const bool one_point = rank_text[j] == 'D';
             piece = dead ? Piece::dead_piece(type, one_point) : Piece::live(static_cast<Seat>(seat), type, one_point);
             i = j + 1;
         }
         if (commas && i < n && rank_text[i] != ',')
-            throw error(field(), rank_text.substr(cell_start, std::min(rank_text.find(',', cell_start), n) - cell_start),
+            throw error(field(),
+                        rank_text.substr(cell_start, std::min(rank_text.find(',', cell_start), n) - cell_start),
                         "is more than one cell: cells are separated by ','");
         if (file + width > BOARD_SIDE) throw error(field(), rank_text, "covers more than 14 squares");
         if (removed && on_board(file, rank))
-            throw error(field(), rank_text, "has 'x' on " + square_name(make_square(file, rank)) + ", which is a real square");
+            throw error(field(), rank_text,
+                        "has 'x' on " + square_name(make_square(file, rank)) + ", which is a real square");
         if (!piece.empty()) {
             if (!on_board(file, rank)) throw error(field(), rank_text, "puts a piece on a removed corner square");
             setup.board[make_square(file, rank)] = piece;
@@ -166,7 +178,8 @@ Extras read_extras(View text) {
         std::size_t colon = body.find(':', i);
         if (colon == View::npos) throw error(field, text, "expected 'key':(...)");
         View key = body.substr(i, colon - i);
-        if (key.size() < 2 || key.front() != '\'' || key.back() != '\'') throw error(field, key, "keys are quoted like 'enPassant'");
+        if (key.size() < 2 || key.front() != '\'' || key.back() != '\'')
+            throw error(field, key, "keys are quoted like 'enPassant'");
         key = key.substr(1, key.size() - 2);
         if (colon + 1 >= body.size() || body[colon + 1] != '(') throw error(field, key, "value must be a tuple (...)");
         std::size_t close = body.find(')', colon);
@@ -204,7 +217,8 @@ void read_en_passant(Setup& setup, const Extras& extras) {
         View parts[2];
         if (split(entry, ':', parts, 2) != 2) throw error(field, entry, "expected skipped:pawn squares like 'c4:d4'");
         const Square skipped = parse_square(parts[0]), pawn = parse_square(parts[1]);
-        if (skipped == NO_SQUARE || pawn == NO_SQUARE) throw error(field, entry, "names a square that is not on the board");
+        if (skipped == NO_SQUARE || pawn == NO_SQUARE)
+            throw error(field, entry, "names a square that is not on the board");
         setup.en_passant[s] = EnPassant{skipped, pawn};
     }
 }
@@ -220,7 +234,9 @@ bool has_space(View text) {
 }  // namespace
 
 Fen4Error::Fen4Error(std::string field, std::string text, const std::string& reason)
-    : std::invalid_argument("FEN4 " + field + " '" + quoted(text) + "': " + reason), field_(std::move(field)), text_(std::move(text)) {}
+    : std::invalid_argument("FEN4 " + field + " '" + quoted(text) + "': " + reason),
+      field_(std::move(field)),
+      text_(std::move(text)) {}
 
 Position read_fen4(const std::string& raw, Mode mode) {
     Rules rules;
@@ -246,7 +262,8 @@ Position read_fen4(const std::string& raw, const Rules& rules) {
         std::size_t close = text.find('}', open);
         if (close == View::npos) throw error("extras", text.substr(open), "has no closing '}'");
         if (open == 0 || text[open - 1] != '-' || close + 1 >= text.size() || text[close + 1] != '-')
-            throw error("extras", text.substr(open, close - open + 1), "must stand between '-' separators before the board");
+            throw error("extras", text.substr(open, close - open + 1),
+                        "must stand between '-' separators before the board");
         extras_text = text.substr(open, close - open + 1);
         without_extras = std::string(text.substr(0, open - 1)) + std::string(text.substr(close + 1));
         fields_text = without_extras;
@@ -254,8 +271,9 @@ Position read_fen4(const std::string& raw, const Rules& rules) {
     View fields[MAX_FIELDS];
     const int count = split(fields_text, '-', fields, MAX_FIELDS);
     if (count != 7)
-        throw error("text", raw, "expected turn-dead-castleShort-castleLong-points-plyclock[-{extras}]-board, found " +
-                                     std::to_string(count) + " '-'-separated fields");
+        throw error("text", raw,
+                    "expected turn-dead-castleShort-castleLong-points-plyclock[-{extras}]-board, found " +
+                        std::to_string(count) + " '-'-separated fields");
 
     Setup setup;
     const View turn = fields[0];

@@ -9,10 +9,16 @@ namespace fourchess {
 namespace {
 
 void append_number(std::string& out, long value) {
-    if (value < 0) { out += '-'; value = -value; }
+    if (value < 0) {
+        out += '-';
+        value = -value;
+    }
     char digits[20];
     int n = 0;
-    do { digits[n++] = static_cast<char>('0' + value % 10); value /= 10; } while (value);
+    do {
+        digits[n++] = static_cast<char>('0' + value % 10);
+        value /= 10;
+    } while (value);
     while (n) out += digits[--n];
 }
 
@@ -46,7 +52,8 @@ void append_extras(std::string& out, const Setup& setup) {
         }
         out += ')';
     }
-    for (const auto& [name, bits] : {std::pair<const char*, std::uint8_t>{"resigned", setup.resigned}, {"flagged", setup.flagged}}) {
+    for (const auto& [name, bits] :
+         {std::pair<const char*, std::uint8_t>{"resigned", setup.resigned}, {"flagged", setup.flagged}}) {
         if (!bits) continue;
         if (out.size() > start) out += ',';
         out += '\'';
@@ -103,7 +110,8 @@ std::string write_fen4(const Position& pos) {
     const Setup setup = setup_of(pos);
     std::uint8_t short_flags = 0, long_flags = 0;
     for (int s = 0; s < 4; ++s) {
-        if (setup.castling & castling_bit(static_cast<Seat>(s), SHORT)) short_flags |= static_cast<std::uint8_t>(1u << s);
+        if (setup.castling & castling_bit(static_cast<Seat>(s), SHORT))
+            short_flags |= static_cast<std::uint8_t>(1u << s);
         if (setup.castling & castling_bit(static_cast<Seat>(s), LONG)) long_flags |= static_cast<std::uint8_t>(1u << s);
     }
     std::string out;

@@ -13,11 +13,14 @@ namespace {
 constexpr int REPETITIONS_FOR_DRAW = 3;
 constexpr int FIFTY_MOVES_PER_SEAT = 50;
 
-bool fifty_moves_reached(const Position& pos) { return pos.ply_clock >= FIFTY_MOVES_PER_SEAT * pos.seats_taking_turns(); }
+bool fifty_moves_reached(const Position& pos) {
+    return pos.ply_clock >= FIFTY_MOVES_PER_SEAT * pos.seats_taking_turns();
+}
 
 }  // namespace
 
-Game::Game(const Position& root, const Rules& rules) : rules_(rules), root_(std::make_shared<const Position>(root)), position_(root) {
+Game::Game(const Position& root, const Rules& rules)
+    : rules_(rules), root_(std::make_shared<const Position>(root)), position_(root) {
     keys_.push_back(root.key);
 }
 
@@ -111,7 +114,8 @@ bool Game::same_state(const Game& other) const {
                             a.move_limit == b.move_limit && a.points_lead_ends_game == b.points_lead_ends_game &&
                             a.walking_kings_stalemated_on_their_turn == b.walking_kings_stalemated_on_their_turn;
     return same_rules && position_.key == other.position_.key && position_.termination == other.position_.termination &&
-           fullmove_number() == other.fullmove_number() && (a.move_limit == 0 || moves_played_ == other.moves_played_) &&
+           fullmove_number() == other.fullmove_number() &&
+           (a.move_limit == 0 || moves_played_ == other.moves_played_) &&
            write_fen4(position_) == write_fen4(other.position_);
 }
 

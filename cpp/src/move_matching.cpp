@@ -17,7 +17,8 @@ bool is_en_passant_square(const Position& pos, Seat us, Square to) {
 // Does the promotion `wanted` names fit a move onto `to` by `piece`? Returns the promotion bits
 // the move must carry (FFA: =Q means the 1-point queen, docs/rules.md §11.8).
 bool promotion_fits(const Position& pos, Piece piece, Square to, Move wanted, bool& one_point) {
-    const bool promotes = piece.type() == PAWN && GEOMETRY.promotion_line[static_cast<int>(pos.mode)][piece.seat()].test(to);
+    const bool promotes =
+        piece.type() == PAWN && GEOMETRY.promotion_line[static_cast<int>(pos.mode)][piece.seat()].test(to);
     const PieceType promotion = wanted.promotion();
     one_point = false;
     if (!promotes) return promotion == NO_PIECE_TYPE && !wanted.promotes_to_one_point_queen();
@@ -40,7 +41,8 @@ bool is_plain_pseudo_legal(const Position& pos, Seat us, Move m) {
     if (!target.empty() && CAPTURES.of[static_cast<int>(pos.mode)][us][target.bits()] != 1) return false;
     const Movement how = movement(pos, us, piece, from, to);
     if (m.kind() == MoveKind::DOUBLE_PUSH) return how == Movement::DOUBLE_PUSH;
-    return m.kind() == MoveKind::NORMAL && (how == Movement::PLAIN || (how == Movement::PAWN_DIAGONAL && !target.empty()));
+    return m.kind() == MoveKind::NORMAL &&
+           (how == Movement::PLAIN || (how == Movement::PAWN_DIAGONAL && !target.empty()));
 }
 
 }  // namespace
@@ -66,8 +68,10 @@ Move pseudo_legal_matching(const Position& pos, Move wanted) {
         case Movement::PLAIN: break;
         case Movement::DOUBLE_PUSH: kind = MoveKind::DOUBLE_PUSH; break;
         case Movement::PAWN_DIAGONAL:
-            if (is_en_passant_square(pos, us, to)) kind = MoveKind::EN_PASSANT;
-            else if (target.empty()) return Move::none();
+            if (is_en_passant_square(pos, us, to))
+                kind = MoveKind::EN_PASSANT;
+            else if (target.empty())
+                return Move::none();
             break;
         case Movement::NONE:
             // A king's two-square step is castling, which only the generator's full test allows.

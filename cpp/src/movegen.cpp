@@ -36,7 +36,7 @@ struct Legality {
     Seat us;
     Square king;
     std::uint8_t opponents;
-    Mask256 friendly;     // our and (Teams) our partner's live pieces: never captured
+    Mask256 friendly;  // our and (Teams) our partner's live pieces: never captured
     int checker_count = 0;
     Mask256 check_block;  // with one checker: capturing it or interposing on these squares
     Mask256 pinned;
@@ -51,15 +51,18 @@ struct Legality {
     // For `seat`, to move or not. `ffa`: the position may carry its seats' check states (only the
     // FFA rules layer keeps them). Forced inline: GCC inlined it into Teams' count_legal but called
     // it in FFA's, where it was 16 % of bulk perft; inline, FFA bulk perft(6) measured 2 % faster.
-    [[gnu::always_inline]] Legality(const Position& pos, Seat seat, bool ffa) : us(seat), king(pos.king_square[us]), opponents(pos.opponent_seats(us)) {
+    [[gnu::always_inline]] Legality(const Position& pos, Seat seat, bool ffa)
+        : us(seat), king(pos.king_square[us]), opponents(pos.opponent_seats(us)) {
         friendly = friendly_pieces(pos, us);
         const Mask256 enemies = pos.live_pieces_of(opponents);  // gathered once for both scans
         // FFA positions carry each seat's check state (rules.cpp): a king known to be safe has no
         // checker, so the steppers (knights, pawns, kings) need no look; the lines still give pins.
         const bool known_safe = ffa && pos.checks_known && !(pos.checked_seats & (1u << us));
         Mask256 checkers = known_safe ? Mask256{} : step_attackers_to(pos, king, opponents, enemies);
-        if (ffa) scan_lines<true>(pos, enemies, checkers);
-        else scan_lines<false>(pos, enemies, checkers);
+        if (ffa)
+            scan_lines<true>(pos, enemies, checkers);
+        else
+            scan_lines<false>(pos, enemies, checkers);
         check_block |= checkers;
         // Only "none, one, more" matters; this avoids a popcount (a library call on baseline x86-64).
         if (checkers.any()) {
@@ -106,7 +109,8 @@ struct Legality {
             if constexpr (Ffa) {
                 if ((squares_between(first, d, slider) & pos.occupied).any()) return;
             } else {
-                do ++ray; while (board[*ray].empty());
+                do ++ray;
+                while (board[*ray].empty());
                 if (*ray != slider) return;
             }
             pinned.set(first);
@@ -137,8 +141,8 @@ bool safe_after(const Position& pos, Seat us, Move m, std::uint8_t opponents) {
     return !is_attacked(after, after.king_square[us], opponents);
 }
 
-// The moves of one seat (the side to move, or a seat the FFA pass asks about). Each piece's reach is a mask (steps from tables, slider lines
-// cut at their nearest blocker), narrowed by the check and pin masks, so ordinary moves need no
+// The moves of one seat (the side to move, or a seat the FFA pass asks about). Each piece's reach is a mask (steps from
+// tables, slider lines cut at their nearest blocker), narrowed by the check and pin masks, so ordinary moves need no
 // per-move test. Only king steps, en passant and king captures are tested one by one.
 // Mode is a template parameter: Teams and FFA differ in who is friendly, whether a king capture
 // must be safe, and promotion, and the choice is made once per call.
@@ -165,8 +169,10 @@ public:
         // In double check no square answers both checks (allowed_ is empty), but a piece may still
         // take a king (docs/rules.md §5) and en passant may remove one checker while blocking the
         // other: pieces_moves finds just those, since both are tested one by one.
-        if (O == Output::COUNT && legal_.checker_count == 0) count_out_of_check(own);
-        else pieces_moves(own);
+        if (O == Output::COUNT && legal_.checker_count == 0)
+            count_out_of_check(own);
+        else
+            pieces_moves(own);
         king_moves();
         castling();
         return out_;
@@ -187,7 +193,10 @@ public:
             case BISHOP: piece_moves(from, slider_reach(from, 4, 8)); break;
             case ROOK: piece_moves(from, slider_reach(from, 0, 4)); break;
             case QUEEN: piece_moves(from, slider_reach(from, 0, 8)); break;
-            case KING: king_moves(); castling(); break;
+            case KING:
+                king_moves();
+                castling();
+                break;
             default: break;
         }
         return out_;
@@ -267,9 +276,12 @@ private:
         // The promotion piece does not change whether our king is safe, so one test serves all.
         Move probe(from, to, kind, promotes ? QUEEN : NO_PIECE_TYPE, promotes && M == Mode::FFA);
         bool ok;
-        if (live_kings_.test(to)) ok = king_capture_ok(probe);
-        else if (kind == MoveKind::EN_PASSANT) ok = safe_after(pos_, legal_.us, probe, legal_.opponents);
-        else ok = allowed.test(to);
+        if (live_kings_.test(to))
+            ok = king_capture_ok(probe);
+        else if (kind == MoveKind::EN_PASSANT)
+            ok = safe_after(pos_, legal_.us, probe, legal_.opponents);
+        else
+            ok = allowed.test(to);
         if (!ok) return;
         if (!promotes || M == Mode::FFA) {  // FFA: always the 1-point queen
             emit(probe);
@@ -303,7 +315,8 @@ private:
         if (O == Output::LIST && M == Mode::TEAMS && legal_.checker_count == 0) {
             list_knights(own);
         } else {
-            for_each_square(own & pos_.by_type[KNIGHT], [&](Square from) { piece_moves(from, GEOMETRY.knight_mask[from]); });
+            for_each_square(own & pos_.by_type[KNIGHT],
+                            [&](Square from) { piece_moves(from, GEOMETRY.knight_mask[from]); });
         }
         if (O == Output::LIST && legal_.checker_count == 0) {
             // Out of check an unpinned slider may go wherever it reaches: its moves come straight
@@ -329,7 +342,8 @@ private:
         auto try_pieces = [&](PieceType type, const Mask256* lines, int first_direction, int last_direction) {
             for_each_square(own & pos_.by_type[type], [&](Square from) {
                 if (done() || (lines[from] & useful).none()) return;
-                piece_moves(from, type == KNIGHT ? GEOMETRY.knight_mask[from] : slider_reach(from, first_direction, last_direction));
+                piece_moves(from, type == KNIGHT ? GEOMETRY.knight_mask[from]
+                                                 : slider_reach(from, first_direction, last_direction));
             });
         };
         // A pawn's four targets by four bit tests, rather than its moves one by one: most pawns
@@ -441,9 +455,12 @@ private:
     template <PieceType Type, int First, int Last>
     void walk_sliders(const Mask256& own) {
         for_each_square(own & pos_.by_type[Type], [&](Square from) {
-            if (legal_.pinned.test(from)) piece_moves(from, slider_reach(from, First, Last));
-            else if constexpr (O == Output::COUNT) count_slider<First, Last>(from);
-            else list_slider<First, Last>(from);
+            if (legal_.pinned.test(from))
+                piece_moves(from, slider_reach(from, First, Last));
+            else if constexpr (O == Output::COUNT)
+                count_slider<First, Last>(from);
+            else
+                list_slider<First, Last>(from);
         });
     }
 
@@ -537,7 +554,8 @@ private:
         const Mask256 kings = targets & live_kings_;
         if (kings.any()) {
             targets &= ~kings;
-            for_each_square(kings, [&](Square to) { pawn_move(static_cast<Square>(to - offset), to, MoveKind::NORMAL, allowed_); });
+            for_each_square(
+                kings, [&](Square to) { pawn_move(static_cast<Square>(to - offset), to, MoveKind::NORMAL, allowed_); });
         }
         count_ += targets.count();
         if (M == Mode::TEAMS) {
@@ -568,8 +586,8 @@ private:
     const Position& pos_;
     const Legality legal_;
     Move* out_;
-    Mask256 allowed_;         // squares that answer a check (everywhere when not in check)
-    Mask256 reachable_;       // not our or our partner's live piece
+    Mask256 allowed_;    // squares that answer a check (everywhere when not in check)
+    Mask256 reachable_;  // not our or our partner's live piece
     Mask256 live_kings_;
     Mask256 promotion_line_;
     bool done_ = false;

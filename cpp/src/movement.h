@@ -26,9 +26,13 @@ constexpr PieceByteTable build_capture_table() {
                 if (bits & Piece::WALL_BIT || p.type() == NO_PIECE_TYPE || p.type() >= PIECE_TYPE_COUNT) continue;
                 std::uint8_t take = 1;
                 if (p.is_live()) {
-                    const bool friendly = mode == static_cast<int>(Mode::TEAMS) ? same_team(p.seat(), static_cast<Seat>(us)) : p.seat() == us;
-                    if (friendly) take = 0;
-                    else if (p.type() == KING && mode == static_cast<int>(Mode::FFA)) take = 2;
+                    const bool friendly = mode == static_cast<int>(Mode::TEAMS)
+                                              ? same_team(p.seat(), static_cast<Seat>(us))
+                                              : p.seat() == us;
+                    if (friendly)
+                        take = 0;
+                    else if (p.type() == KING && mode == static_cast<int>(Mode::FFA))
+                        take = 2;
                 }
                 t.of[mode][us][bits] = take;
             }
@@ -56,17 +60,20 @@ inline Movement movement(const Position& pos, Seat us, Piece piece, Square from,
         case KING: return GEOMETRY.king_mask[from].test(to) ? Movement::PLAIN : Movement::NONE;
         case PAWN: {
             const Square push = GEOMETRY.pawn_push[us][from];
-            if (to == GEOMETRY.pawn_capture[us][from][0] || to == GEOMETRY.pawn_capture[us][from][1]) return Movement::PAWN_DIAGONAL;
+            if (to == GEOMETRY.pawn_capture[us][from][0] || to == GEOMETRY.pawn_capture[us][from][1])
+                return Movement::PAWN_DIAGONAL;
             if (push == NO_SQUARE || pos.occupied.test(push)) return Movement::NONE;
             if (to == push) return Movement::PLAIN;
-            const bool double_push = GEOMETRY.pawn_home[us].test(from) && GEOMETRY.pawn_push[us][push] == to && !pos.occupied.test(to);
+            const bool double_push =
+                GEOMETRY.pawn_home[us].test(from) && GEOMETRY.pawn_push[us][push] == to && !pos.occupied.test(to);
             return double_push ? Movement::DOUBLE_PUSH : Movement::NONE;
         }
         case BISHOP:
         case ROOK:
         case QUEEN: {
             const int d = LINES.towards[from][to];
-            if (d == NO_DIRECTION || (piece.type() == ROOK && is_diagonal(d)) || (piece.type() == BISHOP && !is_diagonal(d)))
+            if (d == NO_DIRECTION || (piece.type() == ROOK && is_diagonal(d)) ||
+                (piece.type() == BISHOP && !is_diagonal(d)))
                 return Movement::NONE;
             return (squares_between(from, d, to) & pos.occupied).none() ? Movement::PLAIN : Movement::NONE;
         }

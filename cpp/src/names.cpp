@@ -14,7 +14,11 @@ std::string printable(const std::string& text) {
     while (i < text.size()) {
         const unsigned char c = static_cast<unsigned char>(text[i]);
         // Length of a well-formed UTF-8 sequence starting here (0: not one).
-        std::size_t length = c >= 0x20 && c < 0x7F ? 1 : c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+        std::size_t length = c >= 0x20 && c < 0x7F    ? 1
+                             : c >= 0xC2 && c <= 0xDF ? 2
+                             : c >= 0xE0 && c <= 0xEF ? 3
+                             : c >= 0xF0 && c <= 0xF4 ? 4
+                                                      : 0;
         for (std::size_t k = 1; k < length; ++k)
             if (i + k >= text.size() || (static_cast<unsigned char>(text[i + k]) & 0xC0) != 0x80) length = 0;
         if (length && c != '\\') {

@@ -3,9 +3,9 @@
 #include <cctype>
 #include <regex>
 
-#include "fourchess/names.h"
 #include "fourchess/attacks.h"
 #include "fourchess/movegen.h"
+#include "fourchess/names.h"
 #include "fourchess/queries.h"
 #include "fourchess/rules.h"
 
@@ -93,7 +93,8 @@ MoveTextParts read_long_form(const std::string& original) {
 
 // The short form: [piece][from file][from rank][x[captured]]to[=promotion]; false if it is not one.
 bool read_short_form(const std::string& text, MoveTextParts& p) {
-    static const std::regex SHORT_FORM(R"(^([KQRBND]?)([a-n]?)(1[0-4]|[1-9])?(x[KQRBNDP]?)?([a-n])(1[0-4]|[1-9])(=[QRBND])?$)");
+    static const std::regex SHORT_FORM(
+        R"(^([KQRBND]?)([a-n]?)(1[0-4]|[1-9])?(x[KQRBNDP]?)?([a-n])(1[0-4]|[1-9])(=[QRBND])?$)");
     std::smatch part;
     const std::string t = strip_suffixes(text);
     if (!std::regex_match(t, part, SHORT_FORM)) return false;
@@ -124,14 +125,17 @@ MoveTextParts read_move_text(const std::string& text) {
 
 std::string move_text(Move m) {
     std::string s = square_name(m.from()) + "-" + square_name(m.to());
-    if (m.promotion() != NO_PIECE_TYPE) s += std::string("=") + (m.promotes_to_one_point_queen() ? 'D' : PIECE_LETTERS[m.promotion()]);
+    if (m.promotion() != NO_PIECE_TYPE)
+        s += std::string("=") + (m.promotes_to_one_point_queen() ? 'D' : PIECE_LETTERS[m.promotion()]);
     return s;
 }
 
 Move parse_move_text(const std::string& text) {
     const MoveTextParts p = read_move_text(text);
-    if (p.form == MoveTextParts::Form::CASTLE) throw invalid(text, "castling needs a position; write the king's move, e.g. 'h1-j1'");
-    if (p.form == MoveTextParts::Form::SHORT) throw invalid(text, "a short form needs a position; write both squares, e.g. 'h2-h4'");
+    if (p.form == MoveTextParts::Form::CASTLE)
+        throw invalid(text, "castling needs a position; write the king's move, e.g. 'h1-j1'");
+    if (p.form == MoveTextParts::Form::SHORT)
+        throw invalid(text, "a short form needs a position; write both squares, e.g. 'h2-h4'");
     return Move(p.from, p.to, MoveKind::NORMAL, p.promotion, p.one_point);
 }
 
@@ -140,7 +144,8 @@ namespace {
 // The promotion a text names, checked against the mode's choices (docs/rules.md §4, §11.8).
 void check_promotion_letter(const Position& pos, const MoveTextParts& p, const std::string& text) {
     if (p.promotion == NO_PIECE_TYPE) return;
-    if (pos.mode == Mode::FFA && p.promotion != QUEEN) throw illegal(text, "in FFA a pawn promotes only to the 1-point queen (=D)");
+    if (pos.mode == Mode::FFA && p.promotion != QUEEN)
+        throw illegal(text, "in FFA a pawn promotes only to the 1-point queen (=D)");
     if (pos.mode == Mode::TEAMS && p.one_point) throw illegal(text, "Teams promotions are =Q, =R, =B or =N");
 }
 
@@ -155,7 +160,9 @@ Move parse_short_move(const Position& pos, const MoveTextParts& p, const std::st
     for (Move m : list) {
         const Piece mover = pos.board[m.from()];
         if (m.to() != p.to || mover.type() != p.piece) continue;
-        if ((p.from_file >= 0 && file_of(m.from()) != p.from_file) || (p.from_rank >= 0 && rank_of(m.from()) != p.from_rank)) continue;
+        if ((p.from_file >= 0 && file_of(m.from()) != p.from_file) ||
+            (p.from_rank >= 0 && rank_of(m.from()) != p.from_rank))
+            continue;
         if (p.promotion != NO_PIECE_TYPE && m.promotion() != p.promotion) continue;
         if (p.promotion == NO_PIECE_TYPE && m.promotion() != NO_PIECE_TYPE && pos.mode == Mode::TEAMS)
             throw illegal(text, "a promotion must name its piece (=Q, =R, =B or =N)");
@@ -194,12 +201,14 @@ Move parse_move(const Position& pos, const std::string& text) {
         p.promotion = QUEEN;
     }
     check_promotion_letter(pos, p, text);
-    if (p.promotion != NO_PIECE_TYPE && pos.mode == Mode::FFA) p.one_point = true;  // fine point 8: "=Q" means the 1-point queen in FFA
+    if (p.promotion != NO_PIECE_TYPE && pos.mode == Mode::FFA)
+        p.one_point = true;  // fine point 8: "=Q" means the 1-point queen in FFA
     Move m = legal_move_matching(pos, Move(p.from, p.to, MoveKind::NORMAL, p.promotion, p.one_point));
     if (!m) throw illegal(text, "not a legal move in this position");
     if (p.captured >= 0) {
         Piece target = pos.board[p.to];
-        bool matches = !target.empty() ? target.type() == p.captured : m.kind() == MoveKind::EN_PASSANT && p.captured == PAWN;
+        bool matches =
+            !target.empty() ? target.type() == p.captured : m.kind() == MoveKind::EN_PASSANT && p.captured == PAWN;
         if (!matches) throw illegal(text, "the captured piece does not match the board");
     }
     return m;
@@ -218,7 +227,8 @@ std::string check_suffix(const Position& pos, Move m) {
     const bool captured_king = undo.captured.is_live() && undo.captured.type() == KING;
     // Teams: the side to move after the move is mated on its turn (mated_seats is FFA's, set at once).
     const bool teams_mate = pos.mode == Mode::TEAMS && termination_of(after) == Termination::CHECKMATE;
-    return std::string(static_cast<std::size_t>(checks), '+') + (captured_king || undo.mated_seats || teams_mate ? "#" : "");
+    return std::string(static_cast<std::size_t>(checks), '+') +
+           (captured_king || undo.mated_seats || teams_mate ? "#" : "");
 }
 
 }  // namespace
@@ -237,7 +247,8 @@ std::string pgn4_move_text(const Position& pos, Move m) {
         text += capture ? "x" : "-";
         if (!target.empty() && target.type() != PAWN) text += PIECE_LETTERS[target.type()];
         text += square_name(m.to());
-        if (m.promotion() != NO_PIECE_TYPE) text += std::string("=") + (m.promotes_to_one_point_queen() ? 'D' : PIECE_LETTERS[m.promotion()]);
+        if (m.promotion() != NO_PIECE_TYPE)
+            text += std::string("=") + (m.promotes_to_one_point_queen() ? 'D' : PIECE_LETTERS[m.promotion()]);
     }
     return text + check_suffix(pos, m);
 }

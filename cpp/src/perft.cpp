@@ -32,7 +32,10 @@ std::uint64_t count(Position& pos, int depth) {
         }
         do_move(pos, m, undo);
         nodes += count<Bulk>(pos, depth - 1);
-        if constexpr (Bulk) unmake_interior(pos, m, undo); else undo_move(pos, m, undo);
+        if constexpr (Bulk)
+            unmake_interior(pos, m, undo);
+        else
+            undo_move(pos, m, undo);
     }
     return nodes;
 }
@@ -109,7 +112,8 @@ std::vector<std::pair<Move, std::uint64_t>> split_counts(const Position& root, i
     for (int t = 0; t < threads; ++t) pool.emplace_back(worker);
     for (auto& t : pool) t.join();
     std::vector<std::pair<Move, std::uint64_t>> result;
-    for (int i = 0; i < first.size; ++i) result.emplace_back(first.moves[i], counts[static_cast<std::size_t>(i)].load());
+    for (int i = 0; i < first.size; ++i)
+        result.emplace_back(first.moves[i], counts[static_cast<std::size_t>(i)].load());
     return result;
 }
 

@@ -88,7 +88,6 @@ void Position::set_en_passant(Seat s, EnPassant e) {
     if (e.active()) key ^= ZOBRIST.en_passant[s][e.skipped];
 }
 
-
 void Position::kill_pieces(Seat s, const Mask256& squares, Undo& undo) {
     const std::uint8_t bit = static_cast<std::uint8_t>(1u << s);
     undo.set_killed(s, undo.killed_seats & bit ? undo.killed(s) | squares : squares);
@@ -148,7 +147,6 @@ void Position::clear_castling_for_corner(Square corner) {
     if (CORNERS.code[to]) clear_castling_for_corner(to);
 }
 
-
 // A seat's free move (TurnState::free_moves_known) depends on its piece on the move's from
 // square, its king's lines and what stands on its target. A move changes only its own from and
 // to, so the free move stays free unless the move touches one of its two squares (lands on the
@@ -161,7 +159,8 @@ namespace {
 // The seats whose free move has `from` or `to` among its two squares: the eight squares compared
 // with both at once, a byte per square (a byte of x ^ (s repeated) is zero exactly where the
 // square is s).
-[[gnu::always_inline]] inline std::uint8_t seats_touched(const Square (&free_move)[SEAT_COUNT][2], Square from, Square to) {
+[[gnu::always_inline]] inline std::uint8_t seats_touched(const Square (&free_move)[SEAT_COUNT][2], Square from,
+                                                         Square to) {
     std::uint64_t squares;
     static_assert(sizeof free_move == sizeof squares, "two squares per seat");
     std::memcpy(&squares, free_move, sizeof squares);
@@ -181,7 +180,6 @@ void Position::keep_untouched_free_moves(Move m, Piece moving, Piece captured) {
     if (captured.is_live() && captured.type() == KING) drop |= static_cast<std::uint8_t>(1u << captured.seat());
     free_moves_known &= static_cast<std::uint8_t>(~drop);
 }
-
 
 void Position::make_move(Move m, Undo& undo) {
     const Square from = m.from(), to = m.to();

@@ -46,6 +46,8 @@ bool has_castling_right(const Position& pos, Seat seat, CastleSide side) {
     return rook.is_live() && rook.seat() == seat && rook.type() == ROOK;
 }
 
-bool insufficient_material_ends_game(const Position& pos) { return pos.mode == Mode::FFA && insufficient_material(pos); }
+bool insufficient_material_ends_game(const Position& pos) {
+    return pos.mode == Mode::FFA && insufficient_material(pos);
+}
 
 }  // namespace fourchess

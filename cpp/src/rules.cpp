@@ -76,7 +76,8 @@ std::uint8_t kings_move_may_attack(const Position& pos, Move m, Seat mover, std:
     const Square from = m.from(), to = m.to();
     const PieceType arriving = m.promotion() != NO_PIECE_TYPE ? m.promotion() : pos.board[from].type();
     const Mask256& own = pos.live_by_seat[mover];
-    const Mask256 sliders[2] = {own & (pos.by_type[ROOK] | pos.by_type[QUEEN]), own & (pos.by_type[BISHOP] | pos.by_type[QUEEN])};
+    const Mask256 sliders[2] = {own & (pos.by_type[ROOK] | pos.by_type[QUEEN]),
+                                own & (pos.by_type[BISHOP] | pos.by_type[QUEEN])};
     std::uint8_t kept = 0;
     for (int s = 0; s < SEAT_COUNT; ++s) {
         if (!(kings & (1u << s))) continue;
@@ -122,8 +123,9 @@ void update_checks(Position& pos, Move m, Seat mover, std::uint8_t near) {
         const std::uint8_t bit = static_cast<std::uint8_t>(1u << s);
         if (!(near & bit)) continue;
         const Seat seat = static_cast<Seat>(s);
-        const bool attacked = checked & bit ? in_check(pos, seat)
-                                            : newly_attacked(pos, pos.king_square[s], m.from(), m.to(), pos.opponent_seats(seat));
+        const bool attacked = checked & bit
+                                  ? in_check(pos, seat)
+                                  : newly_attacked(pos, pos.king_square[s], m.from(), m.to(), pos.opponent_seats(seat));
         checked = attacked ? checked | bit : checked & static_cast<std::uint8_t>(~bit);
     }
     pos.checked_seats = checked;
@@ -205,8 +207,10 @@ void apply_ffa_consequences(Position& pos, Move m, Undo& undo, Seat mover, std::
         if (earns) add_points(pos, mover, capture_value(undo.captured) + capture_value(undo.captured_en_passant));
         for (Piece victim : {undo.captured, undo.captured_en_passant}) {
             if (!victim.is_live() || victim.type() != KING) continue;
-            if (pos.is_walking(victim.seat())) pos.end_walk(victim.seat(), undo);
-            else pos.eliminate(victim.seat(), undo);
+            if (pos.is_walking(victim.seat()))
+                pos.end_walk(victim.seat(), undo);
+            else
+                pos.eliminate(victim.seat(), undo);
         }
     }
     update_checks(pos, m, mover, near);
@@ -219,7 +223,8 @@ void apply_ffa_consequences(Position& pos, Move m, Undo& undo, Seat mover, std::
     // elimination in the pass kills pieces, and the check states are worked out again.
     // Usually every other seat is out of check with its free move still known: one mask test.
     const std::uint8_t in_turn = static_cast<std::uint8_t>((~pos.eliminated | pos.walking) & 0xF & ~(1u << mover));
-    const bool all_free = pos.checks_known && !pos.game_over() && !(in_turn & (pos.checked_seats | ~pos.free_moves_known));
+    const bool all_free =
+        pos.checks_known && !pos.game_over() && !(in_turn & (pos.checked_seats | ~pos.free_moves_known));
     Seat s = mover;
     for (int i = 1; i < SEAT_COUNT && !all_free; ++i) {
         s = next_seat(s);
@@ -249,9 +254,7 @@ void apply_ffa_consequences(Position& pos, Move m, Undo& undo, Seat mover, std::
     if (!nothing_changed) settle_ending(pos, standing_termination(pos));
 }
 
-Mask256 minor_or_more(const Position& pos, Seat seat) {
-    return pos.live_by_seat[seat] & ~pos.by_type[KING];
-}
+Mask256 minor_or_more(const Position& pos, Seat seat) { return pos.live_by_seat[seat] & ~pos.by_type[KING]; }
 
 bool light_square(Square s) { return (file_of(s) + rank_of(s)) & 1; }
 

@@ -28,7 +28,9 @@ void place_pieces(Position& pos, const Setup& setup) {
         if (p.empty()) continue;
         if (!is_on_board(square))
             throw refused(SetupField::BOARD, "board", std::to_string(s), "puts a piece on a removed corner square");
-        if (!is_piece(p)) throw refused(SetupField::BOARD, "board", square_name(square), "holds no piece (bits " + std::to_string(p.bits()) + ")");
+        if (!is_piece(p))
+            throw refused(SetupField::BOARD, "board", square_name(square),
+                          "holds no piece (bits " + std::to_string(p.bits()) + ")");
         if (p.is_live() && p.type() == KING && pos.king_square[p.seat()] != NO_SQUARE)
             throw refused(SetupField::BOARD, "board", square_name(square),
                           std::string("a second live king for ") + seat_letter(p.seat()) + " (the first on " +
@@ -42,12 +44,14 @@ void place_pieces(Position& pos, const Setup& setup) {
 }
 
 void check_seat_bits(SetupField field, const char* name, std::uint8_t bits) {
-    if (bits > 0xF) throw refused(field, name, std::to_string(bits), "has a bit for each of the four seats and no more");
+    if (bits > 0xF)
+        throw refused(field, name, std::to_string(bits), "has a bit for each of the four seats and no more");
 }
 
 void check_number(SetupField field, const char* name, std::int32_t value, std::int32_t max_value) {
     if (value < 0) throw refused(field, name, std::to_string(value), "is negative");
-    if (value > max_value) throw refused(field, name, std::to_string(value), "is larger than " + std::to_string(max_value));
+    if (value > max_value)
+        throw refused(field, name, std::to_string(value), "is larger than " + std::to_string(max_value));
 }
 
 // An entry is the seat's pawn's double step from its home line. Its pawn gone (taken before its
@@ -126,7 +130,8 @@ Position from_setup(const Setup& setup, const Rules& rules) {
     apply_seat_states(pos, setup, rules.dead_king_walking);
     pos.termination = standing_termination(pos);
     if (pos.mode == Mode::FFA && !pos.game_over() && !pos.takes_turns(pos.side_to_move))
-        throw refused(SetupField::TURN, "turn", std::string(1, seat_letter(pos.side_to_move)), "the side to move is eliminated");
+        throw refused(SetupField::TURN, "turn", std::string(1, seat_letter(pos.side_to_move)),
+                      "the side to move is eliminated");
     pos.key = pos.compute_key();
     return pos;
 }

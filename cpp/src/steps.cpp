@@ -43,9 +43,12 @@ bool read_event_token(const std::string& text, Action& action, Seat& seat) {
     int found = -1;
     for (int a = 1; a <= 3; ++a)
         if (kind == EVENT_KINDS[a]) found = a;
-    if (found < 0) throw invalid_step(text, "a step is a move, or resign:R, timeout:B or claim:Y (a seat letter R, B, Y or G)");
+    if (found < 0)
+        throw invalid_step(text, "a step is a move, or resign:R, timeout:B or claim:Y (a seat letter R, B, Y or G)");
     const std::string letter = text.substr(colon + 1, end - colon - 1);
-    const int s = letter.size() == 1 ? seat_of_letter(static_cast<char>(std::toupper(static_cast<unsigned char>(letter[0])))) : -1;
+    const int s = letter.size() == 1
+                      ? seat_of_letter(static_cast<char>(std::toupper(static_cast<unsigned char>(letter[0]))))
+                      : -1;
     if (s >= 0) {
         action = static_cast<Action>(found);
         seat = static_cast<Seat>(s);
@@ -59,9 +62,12 @@ void play_step_text(Game& game, const std::string& text) {
     Seat seat = RED;
     if (read_event_token(text, action, seat)) {
         try {
-            if (action == Action::RESIGN) game.resign(seat);
-            else if (action == Action::TIMEOUT) game.timeout(seat);
-            else game.claim_win(seat);
+            if (action == Action::RESIGN)
+                game.resign(seat);
+            else if (action == Action::TIMEOUT)
+                game.timeout(seat);
+            else
+                game.claim_win(seat);
         } catch (const std::invalid_argument& refused) {  // the Game refuses before it changes anything
             throw MoveTextError(MoveTextError::Kind::ILLEGAL, "illegal step '" + quoted(text) + "': " + refused.what());
         }

@@ -48,11 +48,21 @@ double bare_cost(const std::string& fen4, bool ffa, const std::string& op_name, 
     const auto start = std::chrono::steady_clock::now();
     for (int i = 0; i < iterations; ++i) {
         switch (op) {
-            case Op::LEGAL_MOVES: generate_legal(pos, list); sink += static_cast<std::uint64_t>(list.size); break;
-            case Op::PUSH_POP: game.push(legal_move_matching(game.position(), list.moves[0])); sink += game.pop().move.bits(); break;
+            case Op::LEGAL_MOVES:
+                generate_legal(pos, list);
+                sink += static_cast<std::uint64_t>(list.size);
+                break;
+            case Op::PUSH_POP:
+                game.push(legal_move_matching(game.position(), list.moves[0]));
+                sink += game.pop().move.bits();
+                break;
             case Op::PARSE: sink += read_fen4(fen4, rules.mode).key; break;
             case Op::FEN4: sink += write_fen4(pos).size(); break;
-            case Op::COPY: { Game copy = game; sink += copy.position().key; break; }
+            case Op::COPY: {
+                Game copy = game;
+                sink += copy.position().key;
+                break;
+            }
         }
     }
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -16,8 +16,8 @@
 #include <string>
 #include <vector>
 
-#include "fourchess/fen4.h"
 #include "fourchess/attacks.h"
+#include "fourchess/fen4.h"
 #include "fourchess/movegen.h"
 #include "fourchess/notation.h"
 #include "fourchess/perft.h"
@@ -30,8 +30,9 @@ namespace {
 bool same_state(const Position& a, const Position& b) {
     if (std::memcmp(a.board, b.board, sizeof a.board) != 0) return false;
     for (int s = 0; s < SEAT_COUNT; ++s)
-        if (a.live_by_seat[s] != b.live_by_seat[s] || a.king_square[s] != b.king_square[s] || a.points[s] != b.points[s] ||
-            a.en_passant[s].skipped != b.en_passant[s].skipped || a.en_passant[s].pawn != b.en_passant[s].pawn)
+        if (a.live_by_seat[s] != b.live_by_seat[s] || a.king_square[s] != b.king_square[s] ||
+            a.points[s] != b.points[s] || a.en_passant[s].skipped != b.en_passant[s].skipped ||
+            a.en_passant[s].pawn != b.en_passant[s].pawn)
             return false;
     for (int t = 0; t < PIECE_TYPE_COUNT; ++t)
         if (a.by_type[t] != b.by_type[t]) return false;
@@ -45,9 +46,11 @@ bool same_state(const Position& a, const Position& b) {
 bool caches_hold(const Position& pos) {
     for (int s = 0; s < SEAT_COUNT; ++s) {
         const Seat seat = static_cast<Seat>(s);
-        if (pos.mode == Mode::FFA && pos.is_eliminated(seat) && (pos.live_by_seat[s] & ~pos.by_type[KING]).any()) return false;
+        if (pos.mode == Mode::FFA && pos.is_eliminated(seat) && (pos.live_by_seat[s] & ~pos.by_type[KING]).any())
+            return false;
         if (pos.checks_known && ((pos.checked_seats >> s) & 1) != in_check(pos, seat)) return false;
-        if (((pos.free_moves_known >> s) & 1) && !is_free_move(pos, seat, pos.free_move[s][0], pos.free_move[s][1])) return false;
+        if (((pos.free_moves_known >> s) & 1) && !is_free_move(pos, seat, pos.free_move[s][0], pos.free_move[s][1]))
+            return false;
     }
     return true;
 }
@@ -69,17 +72,20 @@ std::uint64_t checked_perft(Position& pos, int depth, long& failures) {
         ++failures;
     }
     if (count_legal(pos) != list.size) {
-        std::fprintf(stderr, "count_legal %d, generate_legal %d at %s\n", count_legal(pos), list.size, write_fen4(pos).c_str());
+        std::fprintf(stderr, "count_legal %d, generate_legal %d at %s\n", count_legal(pos), list.size,
+                     write_fen4(pos).c_str());
         ++failures;
     }
     std::uint64_t nodes = 0;
     for (Move m : list) {
         if (legal_move_matching(pos, m) != m) {
-            std::fprintf(stderr, "legal_move_matching misses %s at %s\n", move_text(m).c_str(), write_fen4(pos).c_str());
+            std::fprintf(stderr, "legal_move_matching misses %s at %s\n", move_text(m).c_str(),
+                         write_fen4(pos).c_str());
             ++failures;
         }
         if (pseudo_legal_matching(pos, m) != m) {
-            std::fprintf(stderr, "pseudo_legal_matching misses %s at %s\n", move_text(m).c_str(), write_fen4(pos).c_str());
+            std::fprintf(stderr, "pseudo_legal_matching misses %s at %s\n", move_text(m).c_str(),
+                         write_fen4(pos).c_str());
             ++failures;
         }
         Position before = pos;
@@ -96,9 +102,10 @@ std::uint64_t checked_perft(Position& pos, int depth, long& failures) {
 }
 
 int usage() {
-    std::fprintf(stderr,
-                 "usage: fourchess-perft DEPTH [--fen4 F | --fen4-file PATH] [--mode teams|ffa] [--setup modern|classic] "
-                 "[--divide] [--threads N] [--full] [--check]\n");
+    std::fprintf(
+        stderr,
+        "usage: fourchess-perft DEPTH [--fen4 F | --fen4-file PATH] [--mode teams|ffa] [--setup modern|classic] "
+        "[--divide] [--threads N] [--full] [--check]\n");
     return 2;
 }
 
@@ -111,7 +118,8 @@ std::string trimmed(const std::string& text) {
 std::vector<std::string> fields_of(const std::string& line) {
     std::vector<std::string> fields;
     std::size_t start = 0;
-    for (std::size_t at; (at = line.find(" ; ", start)) != std::string::npos; start = at + 3) fields.push_back(trimmed(line.substr(start, at - start)));
+    for (std::size_t at; (at = line.find(" ; ", start)) != std::string::npos; start = at + 3)
+        fields.push_back(trimmed(line.substr(start, at - start)));
     fields.push_back(trimmed(line.substr(start)));
     return fields;
 }
@@ -169,22 +177,33 @@ int main(int argc, char** argv) {
     for (int i = 2; i < argc; ++i) {
         std::string a = argv[i];
         bool has_value = i + 1 < argc;
-        if (a == "--fen4" && has_value) fen4 = argv[++i];
-        else if (a == "--fen4-file" && has_value) fen4_file = argv[++i];
-        else if (a == "--mode" && has_value) mode = argv[++i];
-        else if (a == "--setup" && has_value) setup = argv[++i];
-        else if (a == "--threads" && has_value) threads = std::atoi(argv[++i]);
-        else if (a == "--divide") show_divide = true;
-        else if (a == "--full") full = true;
-        else if (a == "--check") check = true;
-        else return usage();
+        if (a == "--fen4" && has_value)
+            fen4 = argv[++i];
+        else if (a == "--fen4-file" && has_value)
+            fen4_file = argv[++i];
+        else if (a == "--mode" && has_value)
+            mode = argv[++i];
+        else if (a == "--setup" && has_value)
+            setup = argv[++i];
+        else if (a == "--threads" && has_value)
+            threads = std::atoi(argv[++i]);
+        else if (a == "--divide")
+            show_divide = true;
+        else if (a == "--full")
+            full = true;
+        else if (a == "--check")
+            check = true;
+        else
+            return usage();
     }
     if ((mode != "teams" && mode != "ffa") || (setup != "modern" && setup != "classic") || threads < 1) return usage();
     if (!fen4.empty() && !fen4_file.empty()) return usage();
     Mode m = mode == "ffa" ? Mode::FFA : Mode::TEAMS;
     std::vector<FilePosition> positions;
-    if (fen4_file.empty()) positions.push_back({0, fen4});
-    else if (!read_fen4_file(fen4_file, mode, positions)) return 2;
+    if (fen4_file.empty())
+        positions.push_back({0, fen4});
+    else if (!read_fen4_file(fen4_file, mode, positions))
+        return 2;
     else if (positions.empty()) {
         std::fprintf(stderr, "%s has no position for %s\n", fen4_file.c_str(), mode.c_str());
         return 2;
@@ -195,15 +214,19 @@ int main(int argc, char** argv) {
     for (const FilePosition& entry : positions) {
         Position pos;
         try {
-            pos = entry.fen4.empty() ? start_position(setup == "classic" ? StartLayout::CLASSIC : StartLayout::MODERN, m) : read_fen4(entry.fen4, m);
+            pos = entry.fen4.empty()
+                      ? start_position(setup == "classic" ? StartLayout::CLASSIC : StartLayout::MODERN, m)
+                      : read_fen4(entry.fen4, m);
         } catch (const Fen4Error& e) {
-            std::fprintf(stderr, "%s%s%s\n", fen4_file.c_str(), entry.line ? (":" + std::to_string(entry.line) + ": ").c_str() : "", e.what());
+            std::fprintf(stderr, "%s%s%s\n", fen4_file.c_str(),
+                         entry.line ? (":" + std::to_string(entry.line) + ": ").c_str() : "", e.what());
             return 2;
         }
         const std::uint64_t before = nodes;
         nodes += run(pos, static_cast<int>(depth), show_divide, full, check, threads, failures);
         if (!fen4_file.empty())
-            std::printf("%s:%d nodes %llu\n", fen4_file.c_str(), entry.line, static_cast<unsigned long long>(nodes - before));
+            std::printf("%s:%d nodes %llu\n", fen4_file.c_str(), entry.line,
+                        static_cast<unsigned long long>(nodes - before));
     }
     double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     std::printf("nodes %llu time %.3f s nps %.0f\n", static_cast<unsigned long long>(nodes), seconds,

@@ -25,11 +25,11 @@ void print_report(const SearchReport& r) {
     for (int i = 0; i < r.pv_length; ++i) pv += " " + move_text(r.pv[i]);
     const double nps = r.seconds > 0 ? r.nodes / r.seconds : 0;
     if (r.mate_plies)
-        std::printf("info depth %d seldepth %d score mate %d nodes %llu nps %.0f time %.0f pv%s\n", r.depth, r.seldepth, r.mate_plies,
-                    static_cast<unsigned long long>(r.nodes), nps, r.seconds * 1000, pv.c_str());
+        std::printf("info depth %d seldepth %d score mate %d nodes %llu nps %.0f time %.0f pv%s\n", r.depth, r.seldepth,
+                    r.mate_plies, static_cast<unsigned long long>(r.nodes), nps, r.seconds * 1000, pv.c_str());
     else
-        std::printf("info depth %d seldepth %d score cp %d nodes %llu nps %.0f time %.0f pv%s\n", r.depth, r.seldepth, r.score,
-                    static_cast<unsigned long long>(r.nodes), nps, r.seconds * 1000, pv.c_str());
+        std::printf("info depth %d seldepth %d score cp %d nodes %llu nps %.0f time %.0f pv%s\n", r.depth, r.seldepth,
+                    r.score, static_cast<unsigned long long>(r.nodes), nps, r.seconds * 1000, pv.c_str());
     std::fflush(stdout);
 }
 
@@ -57,15 +57,24 @@ int main(int argc, char** argv) {
             }
             return argv[++i];
         };
-        if (a == "--fen4") fen4 = value();
-        else if (a == "--fen4-file") file = value();
-        else if (a == "--mode") rules.mode = value() == "ffa" ? Mode::FFA : Mode::TEAMS;
-        else if (a == "--depth") limits.depth = std::atoi(value().c_str());
-        else if (a == "--nodes") limits.nodes = std::strtoull(value().c_str(), nullptr, 10);
-        else if (a == "--movetime") limits.movetime = std::atof(value().c_str());
-        else if (a == "--threads") threads = std::atoi(value().c_str());
-        else if (a == "--hash") hash = std::strtoull(value().c_str(), nullptr, 10);
-        else if (a == "--brs") brs = true;
+        if (a == "--fen4")
+            fen4 = value();
+        else if (a == "--fen4-file")
+            file = value();
+        else if (a == "--mode")
+            rules.mode = value() == "ffa" ? Mode::FFA : Mode::TEAMS;
+        else if (a == "--depth")
+            limits.depth = std::atoi(value().c_str());
+        else if (a == "--nodes")
+            limits.nodes = std::strtoull(value().c_str(), nullptr, 10);
+        else if (a == "--movetime")
+            limits.movetime = std::atof(value().c_str());
+        else if (a == "--threads")
+            threads = std::atoi(value().c_str());
+        else if (a == "--hash")
+            hash = std::strtoull(value().c_str(), nullptr, 10);
+        else if (a == "--brs")
+            brs = true;
         else {
             std::fprintf(stderr, "unknown argument %s\n", a.c_str());
             return 2;
@@ -118,7 +127,8 @@ int main(int argc, char** argv) {
         }
         Game game(root, job_rules);
         searcher.clear();
-        const SearchReport r = searcher.search(game, limits, file.empty() ? print_report : std::function<void(const SearchReport&)>{});
+        const SearchReport r =
+            searcher.search(game, limits, file.empty() ? print_report : std::function<void(const SearchReport&)>{});
         if (!file.empty()) print_report(r);
         std::printf("bestmove %s\n", r.best ? move_text(r.best).c_str() : "(none)");
         total_nodes += r.nodes;
@@ -126,7 +136,8 @@ int main(int argc, char** argv) {
         ++searched;
     }
     if (!file.empty())
-        std::printf("positions %d nodes %llu time %.3f nps %.0f\n", searched, static_cast<unsigned long long>(total_nodes), total_seconds,
+        std::printf("positions %d nodes %llu time %.3f nps %.0f\n", searched,
+                    static_cast<unsigned long long>(total_nodes), total_seconds,
                     total_seconds > 0 ? total_nodes / total_seconds : 0);
     return 0;
 }

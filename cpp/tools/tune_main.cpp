@@ -19,8 +19,8 @@
 #include <thread>
 #include <vector>
 
-#include "fourchess/search/eval.h"
 #include "fourchess/fen4.h"
+#include "fourchess/search/eval.h"
 
 using namespace fourchess;
 
@@ -87,8 +87,10 @@ double fit_scale(const std::vector<Sample>& samples, const std::vector<int>& eva
     const double g = (std::sqrt(5.0) - 1) / 2;
     for (int i = 0; i < 60; ++i) {
         const double a = hi - g * (hi - lo), b = lo + g * (hi - lo);
-        if (error_of(samples, evals, a) < error_of(samples, evals, b)) hi = b;
-        else lo = a;
+        if (error_of(samples, evals, a) < error_of(samples, evals, b))
+            hi = b;
+        else
+            lo = a;
     }
     return (lo + hi) / 2;
 }
@@ -111,7 +113,8 @@ std::string knob_name(const char* name, int index) {
 
 int main(int argc, char** argv) {
     if (argc < 2 || argv[1][0] == '-') {
-        std::fprintf(stderr, "usage: fourchess-tune TRAIN [--validate FILE] [--only NAME,NAME...] [--rounds N] [--threads N]\n");
+        std::fprintf(
+            stderr, "usage: fourchess-tune TRAIN [--validate FILE] [--only NAME,NAME...] [--rounds N] [--threads N]\n");
         return 2;
     }
     const std::string train_path = argv[1];
@@ -124,8 +127,10 @@ int main(int argc, char** argv) {
             return 2;
         }
         const std::string v = argv[++i];
-        if (a == "--validate") validate_path = v;
-        else if (a == "--only") only = "," + v + ",";
+        if (a == "--validate")
+            validate_path = v;
+        else if (a == "--only")
+            only = "," + v + ",";
         else if (a == "--rounds" || a == "--threads") {
             char* end = nullptr;
             const long n = std::strtol(v.c_str(), &end, 10);
@@ -150,7 +155,8 @@ int main(int argc, char** argv) {
     const Evaluator defaults(TEAMS_WEIGHTS);
     for (const Sample& sample : train)
         if (defaults.teams(sample.pos) != evaluate_teams(sample.pos)) {
-            std::fprintf(stderr, "the tuner's evaluation differs from the search's on %s\n", write_fen4(sample.pos).c_str());
+            std::fprintf(stderr, "the tuner's evaluation differs from the search's on %s\n",
+                         write_fen4(sample.pos).c_str());
             return 1;
         }
 
@@ -161,7 +167,8 @@ int main(int argc, char** argv) {
     for_each_weight(weights, [&](const char* name, int index, int& value) {
         const std::string full = knob_name(name, index);
         const bool wanted = only.empty() ? tuned_by_default(name, index)
-                                         : only.find("," + full + ",") != std::string::npos || only.find("," + std::string(name) + ",") != std::string::npos;
+                                         : only.find("," + full + ",") != std::string::npos ||
+                                               only.find("," + std::string(name) + ",") != std::string::npos;
         if (!wanted) return;
         knobs.push_back(&value);
         names.push_back(full);
@@ -173,7 +180,8 @@ int main(int argc, char** argv) {
     double best = error_of(train, evals, scale);
     const double train_before = best;
     const double validate_before = error_of(validate, evaluate_all(validate, weights, threads), scale);
-    std::fprintf(stderr, "scale %.1f, %zu weights, train error %.6f, validation error %.6f\n", scale, knobs.size(), best, validate_before);
+    std::fprintf(stderr, "scale %.1f, %zu weights, train error %.6f, validation error %.6f\n", scale, knobs.size(),
+                 best, validate_before);
     // With a validation set, the weights kept are those of the round it liked best: once the
     // training error falls by fitting the training games' noise, the validation error rises.
     EvalWeights best_for_validation = weights;
@@ -200,7 +208,8 @@ int main(int argc, char** argv) {
             std::fprintf(stderr, "round %d: kept %d changes, train error %.6f\n", round, kept, best);
         } else {
             const double v = error_of(validate, evaluate_all(validate, weights, threads), scale);
-            std::fprintf(stderr, "round %d: kept %d changes, train error %.6f, validation error %.6f\n", round, kept, best, v);
+            std::fprintf(stderr, "round %d: kept %d changes, train error %.6f, validation error %.6f\n", round, kept,
+                         best, v);
             if (v < best_validation) best_for_validation = weights, best_validation = v, best_round = round;
         }
         if (kept == 0) {
@@ -216,10 +225,12 @@ int main(int argc, char** argv) {
         best = error_of(train, evaluate_all(train, weights, threads), scale);
     }
     const double validate_after = error_of(validate, evaluate_all(validate, weights, threads), scale);
-    std::printf("# train error %.6f -> %.6f, validation error %.6f -> %.6f (scale %.1f, %zu + %zu positions", train_before, best,
-                validate_before, validate_after, scale, train.size(), validate.size());
-    if (!validate.empty() && best_round > 0) std::printf("; the weights after round %d, the best on validation", best_round);
-    if (!validate.empty() && best_round == 0) std::printf("; no round lowered the validation error, so no weight changes");
+    std::printf("# train error %.6f -> %.6f, validation error %.6f -> %.6f (scale %.1f, %zu + %zu positions",
+                train_before, best, validate_before, validate_after, scale, train.size(), validate.size());
+    if (!validate.empty() && best_round > 0)
+        std::printf("; the weights after round %d, the best on validation", best_round);
+    if (!validate.empty() && best_round == 0)
+        std::printf("; no round lowered the validation error, so no weight changes");
     std::printf(")\n");
     std::size_t k = 0;
     for_each_weight(TEAMS_WEIGHTS, [&](const char* name, int index, const int& value) {

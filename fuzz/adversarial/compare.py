@@ -69,9 +69,12 @@ def move_tags(position: Position, text: str) -> set[str]:
         tags.add("king capture")
     if move.from_square in pins(position, position.turn)[0]:
         tags.add(f"pinned {piece.kind}")
-    if piece.kind == "P" and file_of(move.from_square) != file_of(move.to_square) and \
-            move.from_square // 14 != move.to_square // 14 and \
-            en_passant_victim(position, position.turn, move.to_square) is not None:
+    if (
+        piece.kind == "P"
+        and file_of(move.from_square) != file_of(move.to_square)
+        and move.from_square // 14 != move.to_square // 14
+        and en_passant_victim(position, position.turn, move.to_square) is not None
+    ):
         tags.add("en passant")
     if move.promotion:
         tags.add("promotion")
@@ -84,16 +87,21 @@ def position_tags(position: Position, moves: list) -> tuple[str, ...]:
     """The check level and mode, and the king captures on offer (what count bugs hinge on)."""
     tags = [_check_level(position), position.mode]
     pinned = pins(position, position.turn)[0]
-    captures = [m for m in moves if (v := position.squares[m.to_square]) is not None and v.kind == "K"
-                and v.owner is not None]
+    captures = [
+        m for m in moves if (v := position.squares[m.to_square]) is not None and v.kind == "K" and v.owner is not None
+    ]
     if any(m.from_square in pinned for m in captures):
         kinds = sorted({position.squares[m.from_square].kind for m in captures if m.from_square in pinned})
         tags.append(f"a pinned {'/'.join(kinds)} can take a king")
     elif captures:
         tags.append("a king capture is legal")
-    if any(en_passant_victim(position, position.turn, m.to_square) is not None
-           and position.squares[m.from_square].kind == "P" and file_of(m.from_square) != file_of(m.to_square)
-           and m.from_square // 14 != m.to_square // 14 for m in moves):
+    if any(
+        en_passant_victim(position, position.turn, m.to_square) is not None
+        and position.squares[m.from_square].kind == "P"
+        and file_of(m.from_square) != file_of(m.to_square)
+        and m.from_square // 14 != m.to_square // 14
+        for m in moves
+    ):
         tags.append("en passant is legal")
     return tuple(tags)
 
@@ -105,8 +113,13 @@ def stuck_seat_tags(position: Position) -> tuple[str, ...]:
         if len(checkers(position, seat)) < 2:
             continue
         moves = list(generate_legal(position, seat))
-        if any((v := position.squares[m.to_square]) is not None and v.kind == "K" and v.owner is not None
-               and position.squares[m.from_square].kind != "K" for m in moves):
+        if any(
+            (v := position.squares[m.to_square]) is not None
+            and v.kind == "K"
+            and v.owner is not None
+            and position.squares[m.from_square].kind != "K"
+            for m in moves
+        ):
             tags.append("a seat in double check can take a king")
     return tuple(sorted(set(tags)))
 
@@ -132,7 +145,10 @@ def _termination(board) -> str | None:
 
 
 def compare_boards(
-    core: fourchess.Board, reference: ReferenceBoard, reference_moves: list, path: tuple[str, ...],
+    core: fourchess.Board,
+    reference: ReferenceBoard,
+    reference_moves: list,
+    path: tuple[str, ...],
     trace: Trace,
 ) -> list[Difference]:
     """The move list, the counts, perft(1) both ways, is_legal, check status and the end."""
@@ -159,8 +175,7 @@ def compare_boards(
     trace("count")
     count = core._legal_move_count()
     if count != len(listed):
-        differ("count vs list", f"count {count}, list {len(listed)}, reference {len(expected)}",
-               context)
+        differ("count vs list", f"count {count}, list {len(listed)}, reference {len(expected)}", context)
     trace("perft(1)")
     bulk = core.perft(1)
     if bulk != len(expected):
@@ -190,8 +205,11 @@ def compare_boards(
         ("winner", _winner(core), winner),
         ("turn", int(core.turn), reference.turn),
         ("points", tuple(core.points), reference.points),
-    ) + ((("eliminated", sorted(int(s) for s in core.eliminated), sorted(reference.eliminated)),)
-         if position.is_ffa else ()):  # Teams has no eliminated seats (the game just ends)
+    ) + (
+        (("eliminated", sorted(int(s) for s in core.eliminated), sorted(reference.eliminated)),)
+        if position.is_ffa
+        else ()
+    ):  # Teams has no eliminated seats (the game just ends)
         if ours != theirs:
             differ(kind, f"core {ours!r}, reference {theirs!r}", context)
     return found
@@ -266,18 +284,29 @@ def compare_case(case: Case, *, child_limit: int | None, perft2: bool, trace: Tr
         for kind, ours, theirs in (
             ("after push: fen4", child.fen4(), child_reference.fen4()),
             ("after push: points", tuple(child.points), child_reference.points),
-        ) + ((("after push: eliminated", sorted(int(s) for s in child.eliminated),
-                 sorted(child_reference.eliminated)),) if case.mode == "ffa" else ()):
+        ) + (
+            (("after push: eliminated", sorted(int(s) for s in child.eliminated), sorted(child_reference.eliminated)),)
+            if case.mode == "ffa"
+            else ()
+        ):
             if ours != theirs:
-                found.append(Difference(kind, f"core {ours!r}, reference {theirs!r}",
-                                        tags + stuck_seat_tags(child_reference._position), path))
+                found.append(
+                    Difference(
+                        kind,
+                        f"core {ours!r}, reference {theirs!r}",
+                        tags + stuck_seat_tags(child_reference._position),
+                        path,
+                    )
+                )
         found.extend(compare_boards(child, child_reference, child_moves, path, trace))
     if perft2:
         for bulk, kind in ((True, "perft(2) bulk"), (False, "perft(2) make/unmake")):
             trace(kind)
             count = core.perft(2, bulk=bulk)
             if count != leaves:
-                found.append(Difference(kind, f"core {count}, reference {leaves}", position_tags(position, reference_moves)))
+                found.append(
+                    Difference(kind, f"core {count}, reference {leaves}", position_tags(position, reference_moves))
+                )
     for difference in found:
         if difference.path:
             shapes.add("disagreement after a move")

@@ -14,7 +14,12 @@ from fourchess.reference.seats import FFA, PROMOTION_LINE, TEAMS, own_line, part
 from fourchess.reference.squares import BISHOP_RAYS, KING_TARGETS, KNIGHT_TARGETS, PLAYABLE, ROOK_RAYS
 
 from .geometry import (
-    attack_origins, open_ray, opponents, place_attacker, place_pin, targets_of,
+    attack_origins,
+    open_ray,
+    opponents,
+    place_attacker,
+    place_pin,
+    targets_of,
 )
 from .sketch import COLOURS, FFA_OPTIONS, Sketch
 
@@ -279,8 +284,19 @@ def en_passant(rng: random.Random, mode: str) -> Sketch | None:
     if len(origins) > 1 and rng.random() < 0.3:
         sketch.put(mover, "P", rng.choice([o for o in origins if o != capturer]))
     sketch.en_passant[pusher] = (skipped, landed)
-    variant = rng.choice(("checked by T", "check through M", "checker on M", "double", "exposes", "pinned",
-                          "pinned along", "gives check", "occupied M"))
+    variant = rng.choice(
+        (
+            "checked by T",
+            "check through M",
+            "checker on M",
+            "double",
+            "exposes",
+            "pinned",
+            "pinned along",
+            "gives check",
+            "occupied M",
+        )
+    )
     own_king = sketch.king(mover)
     if variant in ("checked by T", "double"):
         _move_king_to(sketch, rng, mover, [s for s in targets_of(sketch, pusher, "P", landed) if sketch.empty(s)])
@@ -295,7 +311,9 @@ def en_passant(rng: random.Random, mode: str) -> Sketch | None:
     if variant == "pinned along":
         _pin_along(sketch, rng, mover, capturer, skipped)
     if variant == "exposes":
-        _line_through(sketch, rng, own_king, landed if rng.random() < 0.7 else capturer, rng.choice(opponents(sketch, mover)))
+        _line_through(
+            sketch, rng, own_king, landed if rng.random() < 0.7 else capturer, rng.choice(opponents(sketch, mover))
+        )
     if variant == "pinned":
         _line_through(sketch, rng, own_king, capturer, rng.choice(opponents(sketch, mover)))
     if variant == "gives check":
@@ -342,7 +360,7 @@ def _line_through(sketch: Sketch, rng: random.Random, king: int, through: int, s
         index = ray.index(through)
         if any(not sketch.empty(s) for s in ray[:index] if s != through):
             return False
-        beyond = open_ray(sketch, ray[index + 1:])
+        beyond = open_ray(sketch, ray[index + 1 :])
         if not beyond:
             return False
         straight = ray in ROOK_RAYS[king]
@@ -369,8 +387,15 @@ def pins(rng: random.Random, mode: str) -> Sketch | None:
         elif mode == FFA and rng.random() < 0.3:
             extra = ["d" + rng.choice("PNBRQ")]
         if extra and rng.random() < 0.5:  # the other piece nearest the king, ours behind it
-            place_pin(sketch, rng, king, partner(mover) if mode == TEAMS else mover, rng.choice("NBRQ"), pinner,
-                      [COLOURS[mover] + kind] if kind != "P" else [])
+            place_pin(
+                sketch,
+                rng,
+                king,
+                partner(mover) if mode == TEAMS else mover,
+                rng.choice("NBRQ"),
+                pinner,
+                [COLOURS[mover] + kind] if kind != "P" else [],
+            )
         else:
             place_pin(sketch, rng, king, mover, kind, pinner, extra)
     if rng.random() < 0.5:

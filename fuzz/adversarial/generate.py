@@ -139,8 +139,13 @@ def _flags(sketch: Sketch, rng: random.Random) -> None:
 
 
 MUTATIONS = (
-    (_remove_pieces, 4), (_move_piece, 4), (_add_piece, 3), (_change_piece, 2),
-    (_seat_out, 1), (_flags, 1), (build.add_en_passant_entries, 2),
+    (_remove_pieces, 4),
+    (_move_piece, 4),
+    (_add_piece, 3),
+    (_change_piece, 2),
+    (_seat_out, 1),
+    (_flags, 1),
+    (build.add_en_passant_entries, 2),
 )
 
 

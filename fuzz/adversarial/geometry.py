@@ -97,8 +97,13 @@ def opponents(sketch: Sketch, seat: int) -> list[int]:
 
 
 def place_pin(
-    sketch: Sketch, rng: random.Random, king: int, pinned_seat: int, pinned_kind: str,
-    pinner_seat: int, between: list[str] = (),
+    sketch: Sketch,
+    rng: random.Random,
+    king: int,
+    pinned_seat: int,
+    pinned_kind: str,
+    pinner_seat: int,
+    between: list[str] = (),
 ) -> tuple[int, int] | None:
     """Along a random open line from `king`: the pinned piece, then the cells of `between`
     (extra blockers such as a partner's or a dead piece), then the pinner. Returns the pinned

@@ -79,7 +79,9 @@ def main(path: str) -> int:
     for label, entry in sorted(summary["classes"].items()):
         if label.startswith("perft(2)") or ("(after a move)" in label and not label.startswith("after push")):
             continue  # what follows from a wrong child or a wrong move is kept with its cause
-        case = Case(entry["fen4"], entry["mode"], tuple(sorted((k, bool(v)) for k, v in entry["options"].items())), "found")
+        case = Case(
+            entry["fen4"], entry["mode"], tuple(sorted((k, bool(v)) for k, v in entry["options"].items())), "found"
+        )
         small = minimize(case, label)
         if (small.fen4, small.mode) in seen:
             continue

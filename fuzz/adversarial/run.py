@@ -69,8 +69,9 @@ def _run_one(plan: Plan, index: int, trace) -> Result:
         difference = Difference(kind, f"{error!s:.300}", ("raised while comparing",))
         return Result(index, case, [], [_as_dict(difference)])
     shapes = outcome.shapes | {f"FFA, {name} {'on' if value else 'off'}" for name, value in case.options}
-    return Result(index, case, sorted(shapes), [_as_dict(d) for d in outcome.differences],
-                  outcome.children, outcome.perft2)
+    return Result(
+        index, case, sorted(shapes), [_as_dict(d) for d in outcome.differences], outcome.children, outcome.perft2
+    )
 
 
 def _as_dict(difference: Difference) -> dict:
@@ -134,13 +135,22 @@ def run(plan: Plan) -> list[dict]:
             if step == "generate":  # the generator itself failed: nothing to go on with
                 raise RuntimeError(f"the generator failed on case {index} of seed {plan.seed}")
             case = plan.case(index)
-            why = signal.Signals(os.WTERMSIG(status)).name if os.WIFSIGNALED(status) else f"exit {os.WEXITSTATUS(status)}"
+            why = (
+                signal.Signals(os.WTERMSIG(status)).name if os.WIFSIGNALED(status) else f"exit {os.WEXITSTATUS(status)}"
+            )
             doing = "push" if step.startswith("push") else step
-            difference = {"label": f"crash ({why}): while '{doing}'",
-                          "text": f"core crashed ({why}) during {step}"}
-            shapes = sorted(reference_shapes(case, step[len("push "):] if step.startswith("push ") else None))
-            results.append({"index": index, "case": case.__dict__, "shapes": shapes, "differences": [difference],
-                            "children": 0, "perft2": False})
+            difference = {"label": f"crash ({why}): while '{doing}'", "text": f"core crashed ({why}) during {step}"}
+            shapes = sorted(reference_shapes(case, step[len("push ") :] if step.startswith("push ") else None))
+            results.append(
+                {
+                    "index": index,
+                    "case": case.__dict__,
+                    "shapes": shapes,
+                    "differences": [difference],
+                    "children": 0,
+                    "perft2": False,
+                }
+            )
             start = index + 1
         else:
             start = plan.total()
@@ -191,17 +201,24 @@ def summarize(results: list[dict], seconds: float) -> Summary:
         if None in bugs:
             summary.unexplained_count += 1
             if len(summary.unexplained) < FAILURES_KEPT:
-                summary.unexplained.append({
-                    "case": case.describe(),
-                    "differences": [d["text"] for d, b in zip(result["differences"], bugs) if b is None][:6],
-                })
+                summary.unexplained.append(
+                    {
+                        "case": case.describe(),
+                        "differences": [d["text"] for d, b in zip(result["differences"], bugs) if b is None][:6],
+                    }
+                )
         for difference, bug in zip(result["differences"], bugs):
             entry = summary.classes.setdefault(difference["label"], {"count": 0})
             entry["count"] += 1
             entry["known bug"] = None if bug is None else bug.tag
             if "example" not in entry or _pieces(case.fen4) < _pieces(entry["fen4"]):
-                entry.update(example=case.describe(), fen4=case.fen4, mode=case.mode,
-                             options=dict(case.options), text=difference["text"])
+                entry.update(
+                    example=case.describe(),
+                    fen4=case.fen4,
+                    mode=case.mode,
+                    options=dict(case.options),
+                    text=difference["text"],
+                )
     return summary
 
 
@@ -235,8 +252,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--option", action="append", default=[], help="FFA rules option, e.g. dead_king_walking=0")
     parser.add_argument("--results", action="store_true", help="print every case's result, not the summary")
     args = parser.parse_args(argv)
-    plan = Plan(seed=args.seed, count=args.start + args.count, perft2_every=args.perft2_every,
-                child_limit=args.child_limit)
+    plan = Plan(
+        seed=args.seed, count=args.start + args.count, perft2_every=args.perft2_every, child_limit=args.child_limit
+    )
     if args.cases:
         plan.cases = read_cases(args.cases)
     elif args.fen4:

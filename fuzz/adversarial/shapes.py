@@ -56,10 +56,14 @@ def checkers(position: Position, seat: int) -> list:
 
 def _is_castling(position: Position, move: Move) -> bool:
     piece = position.squares[move.from_square]
-    return piece.kind == "K" and max(
-        abs(file_of(move.from_square) - file_of(move.to_square)),
-        abs(rank_of(move.from_square) - rank_of(move.to_square)),
-    ) == 2
+    return (
+        piece.kind == "K"
+        and max(
+            abs(file_of(move.from_square) - file_of(move.to_square)),
+            abs(rank_of(move.from_square) - rank_of(move.to_square)),
+        )
+        == 2
+    )
 
 
 def move_features(position: Position, move: Move, pinned: dict[int, int]) -> set[str]:
@@ -75,8 +79,11 @@ def move_features(position: Position, move: Move, pinned: dict[int, int]) -> set
             features.add(f"king capture by {piece.kind}")
     if move.from_square in pinned:
         features.add("pinned piece")
-    if piece.kind == "P" and file_of(move.from_square) != file_of(move.to_square) and \
-            rank_of(move.from_square) != rank_of(move.to_square):
+    if (
+        piece.kind == "P"
+        and file_of(move.from_square) != file_of(move.to_square)
+        and rank_of(move.from_square) != rank_of(move.to_square)
+    ):
         if en_passant_victim(position, mover, move.to_square) is not None:
             features.add("en passant")
             if victim is not None:
@@ -139,9 +146,16 @@ def classify(position: Position, moves: list[Move]) -> set[str]:
         shapes.add(f"pin by {SEAT_NAMES[pinner]}")
     features = [move_features(position, move, pinned) for move in moves]
     every = set().union(*features) if features else set()
-    for name in ("king capture", "en passant", "en passant onto an occupied skipped square",
-                 "promotion", "castling", "gives double check", "gives discovered check",
-                 "checks two kings"):
+    for name in (
+        "king capture",
+        "en passant",
+        "en passant onto an occupied skipped square",
+        "promotion",
+        "castling",
+        "gives double check",
+        "gives discovered check",
+        "checks two kings",
+    ):
         if name in every:
             shapes.add(name)
     for f in features:
@@ -186,8 +200,11 @@ def _refused(position: Position, seat: int, moves: list[Move], pinned: dict[int,
         if victim is not None and victim.kind == "K" and victim.owner is not None:
             shapes.add("king capture refused (FFA)")
         piece = position.squares[move.from_square]
-        if piece.kind == "P" and en_passant_victim(position, seat, move.to_square) is not None \
-                and file_of(move.from_square) != file_of(move.to_square):
+        if (
+            piece.kind == "P"
+            and en_passant_victim(position, seat, move.to_square) is not None
+            and file_of(move.from_square) != file_of(move.to_square)
+        ):
             shapes.add("en passant refused")
     if seat not in position.walking and not is_in_check(position, seat):
         for move, _, _ in castling_candidates(position, seat):
@@ -216,8 +233,12 @@ def _seats(position: Position) -> set[str]:
             for rays, kinds in ((ROOK_RAYS[king], SLIDES_STRAIGHT), (BISHOP_RAYS[king], SLIDES_DIAGONAL)):
                 for ray in rays:
                     line = [position.squares[s] for s in ray if position.squares[s] is not None][:2]
-                    if len(line) == 2 and line[0].owner is None and line[1].kind in kinds \
-                            and line[1].owner in position.opponents(seat):
+                    if (
+                        len(line) == 2
+                        and line[0].owner is None
+                        and line[1].kind in kinds
+                        and line[1].owner in position.opponents(seat)
+                    ):
                         shapes.add("dead piece shields a king")
     return shapes
 

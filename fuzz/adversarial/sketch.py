@@ -38,9 +38,17 @@ class Sketch:
 
     def copy(self) -> Sketch:
         return Sketch(
-            self.mode, dict(self.cells), self.turn, list(self.dead), list(self.short),
-            list(self.long), list(self.points), self.ply, list(self.en_passant),
-            list(self.resigned), dict(self.options),
+            self.mode,
+            dict(self.cells),
+            self.turn,
+            list(self.dead),
+            list(self.short),
+            list(self.long),
+            list(self.points),
+            self.ply,
+            list(self.en_passant),
+            list(self.resigned),
+            dict(self.options),
         )
 
     # --- the board ----------------------------------------------------------------------
@@ -152,8 +160,12 @@ class Sketch:
         if any(self.resigned):
             extras.append("'resigned':(" + ",".join("true" if r else "false" for r in self.resigned) + ")")
         head = [
-            TURN_LETTERS[self.turn], _flags(self.dead), _flags(self.short), _flags(self.long),
-            ",".join(str(p) for p in self.points), str(self.ply),
+            TURN_LETTERS[self.turn],
+            _flags(self.dead),
+            _flags(self.short),
+            _flags(self.long),
+            ",".join(str(p) for p in self.points),
+            str(self.ply),
         ]
         if extras:
             head.append("{" + ",".join(extras) + "}")

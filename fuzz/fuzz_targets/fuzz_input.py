@@ -30,6 +30,6 @@ class FuzzInput:
     def rest_text(self) -> str:
         """The remaining bytes as text; bytes that are not UTF-8 become lone surrogates (a caller
         may pass any str)."""
-        rest = self._data[self._at:]
+        rest = self._data[self._at :]
         self._at = len(self._data)
         return rest.decode("utf-8", "surrogateescape")

@@ -29,14 +29,17 @@ MESSAGE_LIMIT = 1500  # a FEN4 or two and a bounded quote of the input fit; the 
 def check_message(error: Exception, where: str) -> None:
     """A typed error names what was wrong with a bounded quote, never the whole (huge) input."""
     if len(str(error)) > MESSAGE_LIMIT:
-        raise Finding(f"{where}: {type(error).__name__} message of {len(str(error))} characters:"
-                      f" {str(error)[:300]!r}...") from error
+        raise Finding(
+            f"{where}: {type(error).__name__} message of {len(str(error))} characters: {str(error)[:300]!r}..."
+        ) from error
 
 
 def check_key(board: Board, where: str) -> None:
     if board.zobrist_hash() != board._zobrist_from_scratch():
-        raise Finding(f"{where}: incremental key {board.zobrist_hash():#x} != key from scratch"
-                      f" {board._zobrist_from_scratch():#x} in {board.fen4()}")
+        raise Finding(
+            f"{where}: incremental key {board.zobrist_hash():#x} != key from scratch"
+            f" {board._zobrist_from_scratch():#x} in {board.fen4()}"
+        )
 
 
 def check_rereads(board: Board, where: str) -> None:
@@ -49,8 +52,10 @@ def check_rereads(board: Board, where: str) -> None:
     if again.fen4() != text:
         raise Finding(f"{where}: fen4() {text} reads back as {again.fen4()}")
     if again.zobrist_hash() != board.zobrist_hash():
-        raise Finding(f"{where}: fen4() {text} reads back with key {again.zobrist_hash():#x},"
-                      f" the board has {board.zobrist_hash():#x}")
+        raise Finding(
+            f"{where}: fen4() {text} reads back with key {again.zobrist_hash():#x},"
+            f" the board has {board.zobrist_hash():#x}"
+        )
 
 
 def check_counts(board: Board, where: str) -> None:
@@ -63,5 +68,7 @@ def check_counts(board: Board, where: str) -> None:
     if len(set(moves)) != len(moves):
         raise Finding(f"{where}: legal_moves lists a move twice in {board.fen4()}")
     if not len(moves) == counted == bulk == made or any_move != (counted > 0):
-        raise Finding(f"{where}: {len(moves)} moves listed, len() {counted}, perft(1) {bulk},"
-                      f" perft(1, bulk=False) {made}, bool() {any_move} in {board.fen4()}")
+        raise Finding(
+            f"{where}: {len(moves)} moves listed, len() {counted}, perft(1) {bulk},"
+            f" perft(1, bulk=False) {made}, bool() {any_move} in {board.fen4()}"
+        )

@@ -70,8 +70,9 @@ def check(data: bytes) -> None:
     listed = move in list(board.legal_moves)
     captured = board.piece_at(move.to_square)
     if not listed or move not in board.legal_moves:
-        raise Finding(f"{where}: parses to {move}; in legal_moves: {move in board.legal_moves},"
-                      f" listed by legal_moves: {listed}")
+        raise Finding(
+            f"{where}: parses to {move}; in legal_moves: {move in board.legal_moves}, listed by legal_moves: {listed}"
+        )
     for spelling in (str(move), board.move_text(move)):
         if board.parse_move(spelling) != move:
             raise Finding(f"{where}: {move} written {spelling!r} reads back as {board.parse_move(spelling)}")

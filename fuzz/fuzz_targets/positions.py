@@ -12,8 +12,12 @@ from .fuzz_input import FuzzInput
 
 DATA = Path(__file__).resolve().parents[2] / "tests" / "data"
 FILES = "abcdefghijklmn"
-SQUARES = [rank * 14 + file for rank in range(14) for file in range(14)
-           if not ((file < 3 or file > 10) and (rank < 3 or rank > 10))]  # the 160, a1 = 0
+SQUARES = [
+    rank * 14 + file
+    for rank in range(14)
+    for file in range(14)
+    if not ((file < 3 or file > 10) and (rank < 3 or rank > 10))
+]  # the 160, a1 = 0
 SEATS = "rbyg"
 
 
@@ -110,8 +114,9 @@ def built_position(data: FuzzInput, ffa: bool) -> str:
     castling = data.byte()
     dead = data.byte() & 15 if ffa and data.below(4) == 0 else 0
     points = ",".join(str(_points(data)) for _ in range(4)) if ffa else "0,0,0,0"
-    return "-".join([turn, _flags(dead), _flags(castling), _flags(castling >> 4), points,
-                     str(data.below(8)), write_board(cells)])
+    return "-".join(
+        [turn, _flags(dead), _flags(castling), _flags(castling >> 4), points, str(data.below(8)), write_board(cells)]
+    )
 
 
 def _split_extras(fen4: str) -> list[str]:

@@ -68,5 +68,6 @@ def check(data: bytes) -> None:
         before, key, text = steps.pop()
         board.pop()
         if (board.fen4(), board.zobrist_hash()) != (before, key):
-            raise Finding(f"pop of {text} gives {board.fen4()} key"
-                          f" {board.zobrist_hash():#x}, expected {before} key {key:#x}")
+            raise Finding(
+                f"pop of {text} gives {board.fen4()} key {board.zobrist_hash():#x}, expected {before} key {key:#x}"
+            )

@@ -26,7 +26,18 @@ METHODS = ("GET", "POST", "PUT", "DELETE", "HEAD", "OPTIONS")
 ROUTES = ("", "/moves", "/resign", "/claim", "/rematch", "/pgn4", "/board.svg", "/board.svg?orientation=", "/nope")
 MESSAGE_TYPES = ("hello", "move", "resign", "claim", "arrow", "clear_arrows", "chat", "rematch", "ping", "castle", "")
 OTHER_IDS = ("", "ab%00cd", "..", "%2e%2e%2fetc", "x" * 40, "Zz-_09", "\u202e", "%ff%fe", "a b")
-SETTING_NAMES = ("mode", "turn_seconds", "move_limit", "grace_seconds", "cpu_movetime", "show_legal_moves", "dead_king_walking", "rotate_first_seat", "seats", "x")
+SETTING_NAMES = (
+    "mode",
+    "turn_seconds",
+    "move_limit",
+    "grace_seconds",
+    "cpu_movetime",
+    "show_legal_moves",
+    "dead_king_walking",
+    "rotate_first_seat",
+    "seats",
+    "x",
+)
 MESSAGE_BOUND = 1000  # characters of an error message: a refusal quotes a bounded part of the input
 CLOSE_CODES = {1000, 1003, 1008, 1013}  # a socket closed by the server for the client's doing
 
@@ -46,7 +57,9 @@ class _Site:
         atexit.register(shutil.rmtree, self.folder, True)
         self.loop = asyncio.new_event_loop()
         # game creation is not what is fuzzed: its rates must not run dry under the fake clock
-        limits = Limits(games_per_client_per_minute=1e9, game_burst_per_client=10**9, games_per_minute=1e9, game_burst=10**9)
+        limits = Limits(
+            games_per_client_per_minute=1e9, game_burst_per_client=10**9, games_per_minute=1e9, game_burst=10**9
+        )
         store = open_store(f"sqlite:///{self.folder / 'games.sqlite3'}", origin="fuzz")
         self.hub = Hub(store, clock=FakeClock(), cpu=CpuPlayers(1), origin="fuzz", limits=limits)
         self.app = create_app(self.hub)
@@ -106,7 +119,11 @@ async def _socket(app: Any, path: str, messages: list[str | bytes]) -> list[dict
     server sent (text frames as JSON, closes as {"close": code})."""
     inbox: list[dict[str, Any]] = [{"type": "websocket.connect"}]
     for message in messages:
-        inbox.append({"type": "websocket.receive", "bytes": message} if isinstance(message, bytes) else {"type": "websocket.receive", "text": message})
+        inbox.append(
+            {"type": "websocket.receive", "bytes": message}
+            if isinstance(message, bytes)
+            else {"type": "websocket.receive", "text": message}
+        )
     inbox.append({"type": "websocket.disconnect", "code": 1000})
     out: list[dict[str, Any]] = []
     scope = {
@@ -168,7 +185,11 @@ def _check_refusal(status: int, body: bytes, where: str) -> None:
             error = json.loads(body)
         except ValueError:
             raise Finding(f"{where}: a {status} that is not JSON: {body[:300]!r}") from None
-        if not isinstance(error, dict) or not isinstance(error.get("error"), str) or not isinstance(error.get("message"), str):
+        if (
+            not isinstance(error, dict)
+            or not isinstance(error.get("error"), str)
+            or not isinstance(error.get("message"), str)
+        ):
             raise Finding(f"{where}: a {status} without an error code and message: {body[:300]!r}")
         if len(error["message"]) > MESSAGE_BOUND:
             raise Finding(f"{where}: a {len(error['message'])}-character error message")
@@ -197,10 +218,18 @@ async def _session(data: bytes) -> None:
         game_id, tokens = source.pick(games)
         token = tokens[Seat[source.pick(SEATS)]] if source.below(4) else source.pick(("", "x" * 43, None))
         operation = source.below(4)
-        text = "".join(chr(source.below(0x800) or 0x41) for _ in range(source.below(12))) if source.flag() else source.pick(MOVES)
+        text = (
+            "".join(chr(source.below(0x800) or 0x41) for _ in range(source.below(12)))
+            if source.flag()
+            else source.pick(MOVES)
+        )
         if operation == 0:  # a JSON request to a route of the game
             route = source.pick(ROUTES)
-            fields = {"token": token, "move": text if source.flag() else source.pick(MOVES), "ply": _fuzz_value(source, text) if source.flag() else source.below(6)}
+            fields = {
+                "token": token,
+                "move": text if source.flag() else source.pick(MOVES),
+                "ply": _fuzz_value(source, text) if source.flag() else source.below(6),
+            }
             for name in list(fields):
                 if source.below(5) == 0:
                     del fields[name]
@@ -214,10 +243,14 @@ async def _session(data: bytes) -> None:
                 raise Finding(f"{method} {path} {body[:200]!r} was refused ({status}) but changed the game")
         elif operation == 1:  # a new game with fuzzed settings, or a raw body
             if source.flag():
-                body = json.dumps({source.pick(SETTING_NAMES): _fuzz_value(source, text) for _ in range(source.below(3))}).encode()
+                body = json.dumps(
+                    {source.pick(SETTING_NAMES): _fuzz_value(source, text) for _ in range(source.below(3))}
+                ).encode()
             else:
                 body = text.encode("utf-8", "surrogateescape")
-            status, answer = await _http(app, "POST", "/api/games", body, [(b"content-length", str(len(body)).encode())])
+            status, answer = await _http(
+                app, "POST", "/api/games", body, [(b"content-length", str(len(body)).encode())]
+            )
             _check_refusal(status, answer, f"POST /api/games {body[:200]!r}")
         else:  # a WebSocket session: hello, then messages
             hello: dict[str, Any] = {"type": "hello", "token": token}
@@ -227,18 +260,31 @@ async def _session(data: bytes) -> None:
                 if kind == "" and source.flag():
                     messages.append(text.encode("utf-8", "surrogateescape"))  # a binary frame
                     continue
-                message = {"type": kind, "move": source.pick(MOVES), "ply": source.below(6), "text": text, "from": text[:3], "to": source.pick(("h4", "a1", "<s", text))}
+                message = {
+                    "type": kind,
+                    "move": source.pick(MOVES),
+                    "ply": source.below(6),
+                    "text": text,
+                    "from": text[:3],
+                    "to": source.pick(("h4", "a1", "<s", text)),
+                }
                 messages.append(json.dumps(message) if source.below(5) else text)
             ws_id = game_id if source.below(6) else source.pick(OTHER_IDS)
             for answer in await _socket(app, f"/ws/games/{ws_id}", messages):
                 if "close" in answer and answer["close"] not in CLOSE_CODES:
                     raise Finding(f"socket {ws_id!r} {messages!r:.300}: closed with {answer['close']}")
-                if answer.get("type") == "error" and (answer.get("error") == "internal" or len(str(answer.get("message"))) > MESSAGE_BOUND):
+                if answer.get("type") == "error" and (
+                    answer.get("error") == "internal" or len(str(answer.get("message"))) > MESSAGE_BOUND
+                ):
                     raise Finding(f"socket {ws_id!r} {messages!r:.300}: {str(answer)[:300]}")
     for game_id, _ in games:  # memory and store agree
         room = hub.rooms.get(game_id)
         record = await hub.store.load_game(game_id)
-        if room is not None and record is not None and [step.text for step in record.steps] != [step.text for step in room.game.steps]:
+        if (
+            room is not None
+            and record is not None
+            and [step.text for step in record.steps] != [step.text for step in room.game.steps]
+        ):
             raise Finding(f"game {game_id}: the store has {len(record.steps)} steps, memory {room.game.ply}")
     for room in list(hub.rooms.values()):  # nobody attends them now: they leave memory, as idle rooms do
         room.pause()

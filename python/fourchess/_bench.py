@@ -72,7 +72,13 @@ def run(depth: int = 6) -> list[tuple[str, str, str]]:
     for name, call, op in calls:
         python = _per_call(call)
         cpp = _timing.bare_cost(MIDDLEGAME, False, op, 20_000)
-        rows.append((f"{name} (middlegame)", f"{python * 1e6:.2f} us", f"C++ alone {cpp * 1e6:.2f} us, ratio {python / cpp:.1f}"))
+        rows.append(
+            (
+                f"{name} (middlegame)",
+                f"{python * 1e6:.2f} us",
+                f"C++ alone {cpp * 1e6:.2f} us, ratio {python / cpp:.1f}",
+            )
+        )
     return rows
 
 

@@ -139,14 +139,18 @@ def _text_move(value: object) -> Move:
     try:
         return Move.from_str(text_field(value, "Move", "text"))
     except ValueError:
-        raise ValueError(f"Move.from_dict: field 'text' must be a move's engine text like 'h2-h4', got {quoted(value)}") from None
+        raise ValueError(
+            f"Move.from_dict: field 'text' must be a move's engine text like 'h2-h4', got {quoted(value)}"
+        ) from None
 
 
 def _square(value: object, field: str) -> int:
     try:
         return parse_square(text_field(value, "Move", field))
     except ValueError:
-        raise ValueError(f"Move.from_dict: field {field!r} must be a square name (a1..n14), got {quoted(value)}") from None
+        raise ValueError(
+            f"Move.from_dict: field {field!r} must be a square name (a1..n14), got {quoted(value)}"
+        ) from None
 
 
 # --- a whole game --------------------------------------------------------------------------------
@@ -181,7 +185,9 @@ def _rules(value: object) -> Rules:
         if isinstance(given.get(name), str):
             given[name] = given[name].lower()  # "FFA" as PGN4 writes it
             if given[name] not in choices:
-                raise ValueError(f"Board.from_dict: rules field {name!r} must be {' or '.join(map(repr, choices))}, got {quoted(value[name])}")
+                raise ValueError(
+                    f"Board.from_dict: rules field {name!r} must be {' or '.join(map(repr, choices))}, got {quoted(value[name])}"
+                )
     try:
         return Rules(**given)
     except (TypeError, ValueError) as error:

@@ -93,7 +93,9 @@ class Board(_core.Board):
         super().__init__(fen4, rules)
 
     @classmethod
-    def empty(cls: type[_Board], *, mode: str | None = None, rules: Rules | None = None, turn: int = Seat.RED) -> _Board:
+    def empty(
+        cls: type[_Board], *, mode: str | None = None, rules: Rules | None = None, turn: int = Seat.RED
+    ) -> _Board:
         """A board with no pieces, ``turn`` to move, no castling rights, no points, ply clock 0.
 
         The core accepts it, as a game that is over: Teams needs all four kings (a missing king
@@ -318,6 +320,7 @@ class Board(_core.Board):
         from fourchess import svg  # on first use: plain engine users never load the drawing code
 
         return svg.board(self, lastmove=svg.last_move_per_seat(self), size=480)
+
 
 def _step(entry: Move | tuple[Any, ...]) -> Move | GameEvent:
     if isinstance(entry, Move):  # _pop hands back a move on its own

@@ -69,7 +69,9 @@ class Outcome(NamedTuple):
         ranking = _ranking_field(data["ranking"])
         points = _points_field(data["points"])
         if winner is not None and frozenset(ranking[0]) != winner:
-            raise ValueError(f"Outcome.from_dict: field 'winner' {quoted(data['winner'])} is not the first place of the ranking")
+            raise ValueError(
+                f"Outcome.from_dict: field 'winner' {quoted(data['winner'])} is not the first place of the ranking"
+            )
         if ffa:
             if winner is None:
                 raise ValueError("Outcome.from_dict: field 'winner' must name the top seats in FFA, got None")
@@ -78,7 +80,9 @@ class Outcome(NamedTuple):
             return cls(termination, None, ranking, points)
         team = next((team for team in Team if team.seats == winner), None)
         if team is None:
-            raise ValueError(f"Outcome.from_dict: field 'winner' must be a team of partners in Teams, got {quoted(data['winner'])}")
+            raise ValueError(
+                f"Outcome.from_dict: field 'winner' must be a team of partners in Teams, got {quoted(data['winner'])}"
+            )
         return cls(termination, winner, ranking, points, team)
 
 
@@ -99,7 +103,9 @@ class GameEvent(NamedTuple):
         fields(data, "GameEvent", ("kind", "seat"))
         kind = text_field(data["kind"], "GameEvent", "kind")
         if kind not in _EVENT_KINDS:
-            raise ValueError(f"GameEvent.from_dict: field 'kind' must be one of {', '.join(_EVENT_KINDS)}, got {quoted(kind)}")
+            raise ValueError(
+                f"GameEvent.from_dict: field 'kind' must be one of {', '.join(_EVENT_KINDS)}, got {quoted(kind)}"
+            )
         return cls(kind, seat_field(data["seat"], "GameEvent", "seat"))
 
 
@@ -125,7 +131,9 @@ def _points_field(value: object) -> tuple[int, int, int, int]:
         raise TypeError(f"Outcome.from_dict: field 'points' must be a dict of seat names, got {type(value).__name__}")
     by_seat = {seat_field(key, "Outcome", "points"): score for key, score in value.items()}
     if len(by_seat) != len(value) or set(by_seat) != set(Seat):
-        raise ValueError(f"Outcome.from_dict: field 'points' must give each of the four seats once, got {quoted(value)}")
+        raise ValueError(
+            f"Outcome.from_dict: field 'points' must give each of the four seats once, got {quoted(value)}"
+        )
     for score in by_seat.values():
         if isinstance(score, bool) or not isinstance(score, int):
             raise TypeError(f"Outcome.from_dict: field 'points' must give int scores, got {quoted(score)}")

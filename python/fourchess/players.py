@@ -94,8 +94,11 @@ def _enemy_material(board: Board, mover: int) -> int:
     call; this also counts the pawn an en-passant capture removes from another square)."""
     enemies = (Seat((mover + 1) % 4).letter.lower(), Seat((mover + 3) % 4).letter.lower())  # piece colour prefixes
     placement = board.fen4().rsplit("-", 1)[1]
-    return sum(_PIECE_VALUES[cell[1]] for cell in placement.replace("/", ",").split(",")
-               if len(cell) == 2 and cell[0] in enemies)
+    return sum(
+        _PIECE_VALUES[cell[1]]
+        for cell in placement.replace("/", ",").split(",")
+        if len(cell) == 2 and cell[0] in enemies
+    )
 
 
 class SearchPlayer:
@@ -124,7 +127,9 @@ class SearchPlayer:
         self.nodes = nodes
         self.last_result: SearchResult | None = None
 
-    def choose_move(self, board: Board, clocks: Sequence[float] | None = None, increments: Sequence[float] | None = None) -> Move:
+    def choose_move(
+        self, board: Board, clocks: Sequence[float] | None = None, increments: Sequence[float] | None = None
+    ) -> Move:
         """The search's best move; the full result is kept in ``last_result``."""
         limits = {"depth": self.depth, "movetime": self.movetime, "nodes": self.nodes} if clocks is None else {}
         result = self.engine.search(board, clocks=clocks, increments=increments, **limits)

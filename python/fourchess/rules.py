@@ -61,7 +61,6 @@ class Rules:
             raise ValueError(f"move_limit must be None or an int in 1..1000000, got {quoted(limit)}")
 
 
-
 def resolve_rules(mode: object = None, setup: object = None, rules: object = None) -> Rules:
     """The Rules a call means by its ``mode``, ``setup`` and ``rules`` arguments (each may be
     None): ``rules`` when given, and then ``mode`` and ``setup`` only if they agree with it (a

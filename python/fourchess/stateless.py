@@ -64,7 +64,9 @@ def _seat_index(seat: object) -> int:
         try:
             return int(Seat.from_letter(seat))  # a letter, any case
         except ValueError:
-            raise ValueError(f"seat must be a Seat, 0..3, a seat name or letter (R, B, Y, G), got {quoted(seat)}") from None
+            raise ValueError(
+                f"seat must be a Seat, 0..3, a seat name or letter (R, B, Y, G), got {quoted(seat)}"
+            ) from None
     if isinstance(seat, bool) or not isinstance(seat, int):
         raise TypeError(f"seat must be a Seat, an int 0..3 or a seat name, got {type(seat).__name__}")
     if not 0 <= seat < 4:
@@ -171,7 +173,9 @@ def _names(bits: int) -> list[str]:
     return [seat.name for seat in Seat if bits >> seat & 1]
 
 
-def _outcome_dict(rules: Rules, termination: Termination, winners: int, points: tuple[int, int, int, int]) -> dict[str, Any]:
+def _outcome_dict(
+    rules: Rules, termination: Termination, winners: int, points: tuple[int, int, int, int]
+) -> dict[str, Any]:
     # The Outcome a Board with these rules gives, as plain data.
     if rules.mode == "ffa":
         return ffa_outcome(termination, points).to_dict()

@@ -92,6 +92,4 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config: pytest.Config)
             f"{sum(s['cases'] for s in adversarial.values())} adversarial positions"
             f" ({sum(s['unexplained_count'] for s in adversarial.values())} unexplained)"
         )
-    terminalreporter.write_line(
-        f"differential: {', '.join(totals)}; tables in {directory} (pytest -v prints them)"
-    )
+    terminalreporter.write_line(f"differential: {', '.join(totals)}; tables in {directory} (pytest -v prints them)")

@@ -80,8 +80,15 @@ MINIMUM_SHAPES = {
 @functools.cache
 def _run(seed: int, positions: int) -> dict:
     command = [
-        *RUNNER, "--seed", str(seed), "--count", str(positions),
-        "--perft2-every", str(PERFT2_EVERY), "--child-limit", str(CHILD_LIMIT),
+        *RUNNER,
+        "--seed",
+        str(seed),
+        "--count",
+        str(positions),
+        "--perft2-every",
+        str(PERFT2_EVERY),
+        "--child-limit",
+        str(CHILD_LIMIT),
     ]
     done = subprocess.run(command, capture_output=True, text=True, timeout=600 + positions // 10, env=child_env(FUZZ))
     assert done.returncode == 0, f"the adversarial runner failed:\n{done.stderr[-3000:]}"
@@ -107,8 +114,9 @@ def _check_agreement(summary: dict) -> None:
 
 
 def _check_known_bugs_found(summary: dict) -> None:
-    gone = [bug.tag for bug in KNOWN_CORE_BUGS
-            if bug.seen_on_every_build and summary["known_bugs"].get(bug.tag, 0) == 0]
+    gone = [
+        bug.tag for bug in KNOWN_CORE_BUGS if bug.seen_on_every_build and summary["known_bugs"].get(bug.tag, 0) == 0
+    ]
     assert not gone, (
         f"known core bugs no longer found: {gone}; if fixed, delete them from fuzz/adversarial/known_core_bugs.py"
         " and their xfail marks in tests/data/differential/adversarial_found.txt"

@@ -25,10 +25,7 @@ def _walk(board: fourchess.Board, depth: int, failures: list[str]) -> int:
         leaves += _walk(board, depth - 1, failures)
         board.pop()
         if (board.fen4(), board.zobrist_hash()) != (fen4, key):
-            failures.append(
-                f"pop of {move} gives {board.fen4()} key {board.zobrist_hash()},"
-                f" expected {fen4} key {key}"
-            )
+            failures.append(f"pop of {move} gives {board.fen4()} key {board.zobrist_hash()}, expected {fen4} key {key}")
             board = fourchess.Board(fen4, mode=board.mode)  # go on from the right position
     return leaves
 

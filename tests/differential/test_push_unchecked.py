@@ -15,10 +15,14 @@ import fourchess.reference
 from fourchess.reference.movegen import pseudo_legal_moves
 from support.differential_games import MODES, differences, observe, start_positions
 
-PROMOTIONS = (None, fourchess.PieceType.QUEEN, fourchess.PieceType.ROOK,
-              fourchess.PieceType.BISHOP, fourchess.PieceType.KNIGHT)
-SQUARES = [s for s in range(196)
-           if not ((s % 14 < 3 or s % 14 > 10) and (s // 14 < 3 or s // 14 > 10))]
+PROMOTIONS = (
+    None,
+    fourchess.PieceType.QUEEN,
+    fourchess.PieceType.ROOK,
+    fourchess.PieceType.BISHOP,
+    fourchess.PieceType.KNIGHT,
+)
+SQUARES = [s for s in range(196) if not ((s % 14 < 3 or s % 14 > 10) and (s // 14 < 3 or s // 14 > 10))]
 RANDOM_PLIES = (0, 5, 15)
 FULLY_OBSERVED = 0.2  # share of played moves after which the legal-move lists are compared too
 
@@ -55,8 +59,7 @@ def _reference_move(text: str, mode: str) -> fourchess.reference.Move:
     target, _, promotion = rest.partition("=")
     if mode == "ffa" and promotion == "Q":
         promotion = "D"
-    return fourchess.reference.Move(fourchess.parse_square(source), fourchess.parse_square(target),
-                                    promotion or None)
+    return fourchess.reference.Move(fourchess.parse_square(source), fourchess.parse_square(target), promotion or None)
 
 
 def _engine_text(move: fourchess.Move, mode: str) -> str:
@@ -69,8 +72,9 @@ def _candidates(board: fourchess.Board, rng: random.Random) -> list[fourchess.Mo
     """Moves of every piece of the side to move (and of a few other squares) to every square,
     pawns with every promotion, other pieces with a random one."""
     turn = int(board.turn)
-    origins = [s for s in SQUARES
-               if (p := board.piece_at(s)) is not None and p.seat is not None and int(p.seat) == turn]
+    origins = [
+        s for s in SQUARES if (p := board.piece_at(s)) is not None and p.seat is not None and int(p.seat) == turn
+    ]
     origins += rng.sample(SQUARES, 4)
     moves = []
     for source in origins:
@@ -142,8 +146,10 @@ def test_push_unchecked_plays_exactly_the_pseudo_legal_moves(mode):
                 problems.append(f"{label}: pop gives {board.fen4()}")
                 board = fourchess.Board(fen4, mode=mode)
         if accepted != expected:
-            problems.append(f"{fen4} ({mode}): played only by the core {sorted(accepted - expected)},"
-                            f" pseudo-legal but refused {sorted(expected - accepted)}")
+            problems.append(
+                f"{fen4} ({mode}): played only by the core {sorted(accepted - expected)},"
+                f" pseudo-legal but refused {sorted(expected - accepted)}"
+            )
     assert not problems, f"{len(problems)} problems, first:\n" + "\n".join(problems[:10])
     assert played > 1000 and refused > 10 * played
 
@@ -170,8 +176,10 @@ def test_exposing_the_own_king_is_played_and_the_king_can_be_taken(mode):
     """Red's bishop g2 is pinned to its king h1 by Green's bishop d5 (e4 f3 g2 h1). Legal play
     keeps it on the line; push_unchecked moves it to h3, Red is then in check, and after Blue and
     Yellow move, Green's bishop takes the king."""
-    fen4 = ("R-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-x,x,x,3,yK,4,x,x,x/x,x,x,8,x,x,x/x,x,x,8,x,x,x/"
-            "14/14/14/13,gK/bK,13/14/3,gB,10/14/x,x,x,8,x,x,x/x,x,x,3,rB,4,x,x,x/x,x,x,4,rK,3,x,x,x")
+    fen4 = (
+        "R-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-x,x,x,3,yK,4,x,x,x/x,x,x,8,x,x,x/x,x,x,8,x,x,x/"
+        "14/14/14/13,gK/bK,13/14/3,gB,10/14/x,x,x,8,x,x,x/x,x,x,3,rB,4,x,x,x/x,x,x,4,rK,3,x,x,x"
+    )
     board = fourchess.Board(fen4, mode=mode)
     assert "g2-h3" not in {str(m) for m in board.legal_moves}
     board.push_unchecked(fourchess.Move.from_str("g2-h3"))

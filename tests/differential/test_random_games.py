@@ -73,21 +73,15 @@ def _listing(problems: list[str], limit: int = 10) -> str:
 
 
 def _check_agreement(summary: Summary) -> None:
-    assert not summary.disagreements, "core and reference disagree, " + _listing(
-        summary.disagreements
-    )
+    assert not summary.disagreements, "core and reference disagree, " + _listing(summary.disagreements)
 
 
 def _check_keys(summary: Summary) -> None:
-    assert not summary.key_failures, "incremental key != key from scratch, " + _listing(
-        summary.key_failures
-    )
+    assert not summary.key_failures, "incremental key != key from scratch, " + _listing(summary.key_failures)
 
 
 def _check_restore(summary: Summary) -> None:
-    assert not summary.restore_failures, "pop did not restore exactly, " + _listing(
-        summary.restore_failures
-    )
+    assert not summary.restore_failures, "pop did not restore exactly, " + _listing(summary.restore_failures)
 
 
 def _check_coverage(summary: Summary, mode: str) -> None:

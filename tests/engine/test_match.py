@@ -16,7 +16,6 @@ from fourchess.players import RandomPlayer
 from support.fen4 import fen4
 
 
-
 def _after(move):
     board = Board()
     board.push_move(move)
@@ -63,10 +62,17 @@ def replayed(record):
 
 # -- scheduling ------------------------------------------------------------------------------
 
+
 def test_teams_schedule_plays_each_opening_from_both_sides():
     config = MatchConfig("random", "greedy", openings=("o1", "o2"), games=6)
     assert [(t.number, t.opening, t.seating) for t in schedule(config)] == [
-        (1, "o1", "ABAB"), (2, "o1", "BABA"), (3, "o2", "ABAB"), (4, "o2", "BABA"), (5, "o1", "ABAB"), (6, "o1", "BABA")]
+        (1, "o1", "ABAB"),
+        (2, "o1", "BABA"),
+        (3, "o2", "ABAB"),
+        (4, "o2", "BABA"),
+        (5, "o1", "ABAB"),
+        (6, "o1", "BABA"),
+    ]
 
 
 def test_ffa_schedule_moves_a_through_every_seat():
@@ -106,6 +112,7 @@ def test_openings_file(tmp_path):
 
 
 # -- adjudication ----------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("seating, seat", [("ABAB", 0), ("BABA", 1)])
 def test_an_illegal_move_loses_the_teams_game(seating, seat):
@@ -169,8 +176,11 @@ def test_an_ffa_forfeit_ranks_the_offender_last():
 def test_ffa_score_is_the_share_of_b_seats_a_finished_ahead_of(seating):
     record = run_game(task(seating, mode="ffa", max_plies=120), {"A": RandomPlayer(6), "B": RandomPlayer(7)})
     a = seating.index("A")
-    pairs = [1.0 if record.points[a] > record.points[b] else 0.5 if record.points[a] == record.points[b] else 0.0
-             for b in range(4) if b != a]
+    pairs = [
+        1.0 if record.points[a] > record.points[b] else 0.5 if record.points[a] == record.points[b] else 0.0
+        for b in range(4)
+        if b != a
+    ]
     assert record.score_a == pytest.approx(sum(pairs) / 3)
     assert record.places[a] == 1 + sum(record.points[b] > record.points[a] for b in range(4))
     _, board = replayed(record)
@@ -179,17 +189,20 @@ def test_ffa_score_is_the_share_of_b_seats_a_finished_ahead_of(seating):
 
 # -- the command -----------------------------------------------------------------------------
 
+
 def run_command(*args):
-    done = subprocess.run([sys.executable, "-m", "fourchess", "match", *args],
-                          capture_output=True, text=True, timeout=300)
+    done = subprocess.run(
+        [sys.executable, "-m", "fourchess", "match", *args], capture_output=True, text=True, timeout=300
+    )
     assert done.returncode == 0, done.stderr
     return done
 
 
 def test_match_command_teams_four_games_in_two_processes(tmp_path):
     target = tmp_path / "games.pgn4"
-    done = run_command("random", "greedy", "--games", "4", "--max-plies", "24", "--concurrency", "2",
-                       "--pgn4", str(target))
+    done = run_command(
+        "random", "greedy", "--games", "4", "--max-plies", "24", "--concurrency", "2", "--pgn4", str(target)
+    )
     games = list(pgn4.iter_games(io.StringIO(target.read_text())))
     assert [game.headers["Round"] for game in games] == ["1", "2", "3", "4"]  # in game order
     for number, game in enumerate(games):
@@ -209,8 +222,7 @@ def test_match_command_teams_four_games_in_two_processes(tmp_path):
 
 def test_match_command_ffa(tmp_path):
     target = tmp_path / "games.pgn4"
-    done = run_command("greedy", "random", "--mode", "ffa", "--max-plies", "40", "--pgn4", str(target),
-                       "--quiet")
+    done = run_command("greedy", "random", "--mode", "ffa", "--max-plies", "40", "--pgn4", str(target), "--quiet")
     games = list(pgn4.iter_games(io.StringIO(target.read_text())))
     assert len(games) == 4 and done.stderr == ""
     for seat, game in enumerate(games):  # A moves through Red, Blue, Yellow, Green
@@ -222,15 +234,21 @@ def test_match_command_ffa(tmp_path):
 
 
 def test_match_command_reports_bad_input(tmp_path):
-    done = subprocess.run([sys.executable, "-m", "fourchess", "match", "random", "search:depth=x"],
-                          capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "fourchess", "match", "random", "search:depth=x"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 2 and "depth='x'" in done.stderr and "Traceback" not in done.stderr
 
 
 def test_summary_counts_and_scores():
     config = MatchConfig("random", "random", max_plies=4, games=4)  # no game can end in one round
-    records = [run_game(t, {"A": RandomPlayer(t.number), "B": IllegalPlayer() if t.number == 2 else RandomPlayer(0)})
-               for t in schedule(config)]
+    records = [
+        run_game(t, {"A": RandomPlayer(t.number), "B": IllegalPlayer() if t.number == 2 else RandomPlayer(0)})
+        for t in schedule(config)
+    ]
     summary = MatchSummary(config, records)
     assert summary.forfeits() == {"A": 0, "B": 1}
     assert summary.wins_draws_losses == (1, 3, 0)  # B's forfeit as Red in game 2, three capped draws
@@ -243,8 +261,9 @@ def test_summary_counts_and_scores():
 FAKE_ENGINE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "match_fake_engine.py")
 
 
-@pytest.mark.parametrize("behaviour, reason", [("illegal", "IllegalEngineMoveError"),
-                                               ("crash", "EngineTerminatedError")])
+@pytest.mark.parametrize(
+    "behaviour, reason", [("illegal", "IllegalEngineMoveError"), ("crash", "EngineTerminatedError")]
+)
 def test_an_external_engine_that_misbehaves_loses(behaviour, reason):
     pytest.importorskip("fourchess.engine.client")
     spec = f"uci:movetime=0.05,cmd={sys.executable} {FAKE_ENGINE} {behaviour}"
@@ -292,9 +311,26 @@ def test_a_terminated_match_ends_its_engines(tmp_path, concurrency):
     pytest.importorskip("fourchess.engine.client")
     pid_file = tmp_path / "engine.pid"
     spec = f"uci:movetime=0.05,cmd={sys.executable} {FAKE_ENGINE} linger {pid_file}"
-    match = subprocess.Popen([sys.executable, "-m", "fourchess", "match", spec, "random", "--games", "1000", "--max-plies", "40",
-                              "--concurrency", concurrency, "--quiet"],
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    match = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "fourchess",
+            "match",
+            spec,
+            "random",
+            "--games",
+            "1000",
+            "--max-plies",
+            "40",
+            "--concurrency",
+            concurrency,
+            "--quiet",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         deadline = time.monotonic() + 60
         while not (pid_file.exists() and pid_file.read_text()) and time.monotonic() < deadline:

@@ -8,13 +8,16 @@ import pytest
 from fourchess.engine.elo import elo_from_score, estimate
 
 
-@pytest.mark.parametrize("score, elo", [
-    (0.5, 0.0),
-    (0.75, 190.85),    # -400*log10(1/3) = 400*0.47712
-    (0.25, -190.85),
-    (0.7, 147.19),     # -400*log10(3/7) = 400*0.36798
-    (10 / 11, 400.0),  # 1/s - 1 = 1/10: exactly 400
-])
+@pytest.mark.parametrize(
+    "score, elo",
+    [
+        (0.5, 0.0),
+        (0.75, 190.85),  # -400*log10(1/3) = 400*0.47712
+        (0.25, -190.85),
+        (0.7, 147.19),  # -400*log10(3/7) = 400*0.36798
+        (10 / 11, 400.0),  # 1/s - 1 = 1/10: exactly 400
+    ],
+)
 def test_elo_from_score(score, elo):
     assert elo_from_score(score) == pytest.approx(elo, abs=0.005)
 

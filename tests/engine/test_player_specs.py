@@ -12,47 +12,59 @@ from fourchess.engine.specs import PlayerSpec, SpecError, parse_spec, player_fro
 from fourchess.players import GreedyPlayer, RandomPlayer
 
 
-@pytest.mark.parametrize("text, spec", [
-    ("random", PlayerSpec("random")),
-    ("greedy:seed=7", PlayerSpec("greedy", (("seed", 7),))),
-    ("search", PlayerSpec("search")),
-    ("search:depth=4", PlayerSpec("search", (("depth", 4),))),
-    ("search:movetime=0.2,threads=2,hash=64,nodes=20000,ffa=paranoid",
-     PlayerSpec("search", (("movetime", 0.2), ("threads", 2), ("hash", 64), ("nodes", 20000), ("ffa", "paranoid")))),
-    ("uci:fourchess uci", PlayerSpec("uci", (), ("fourchess", "uci"))),
-    ("uci:movetime=0.2,cmd=fourchess uci", PlayerSpec("uci", (("movetime", 0.2),), ("fourchess", "uci"))),
-    # cmd= takes the rest of the text, commas and '=' included; quotes group as in a shell
-    ("uci:hash=16,cmd=/opt/e --opt a=1,b 'two words'",
-     PlayerSpec("uci", (("hash", 16),), ("/opt/e", "--opt", "a=1,b", "two words"))),
-    ("uci:depth=3,engine --x", PlayerSpec("uci", (("depth", 3),), ("engine", "--x"))),
-])
+@pytest.mark.parametrize(
+    "text, spec",
+    [
+        ("random", PlayerSpec("random")),
+        ("greedy:seed=7", PlayerSpec("greedy", (("seed", 7),))),
+        ("search", PlayerSpec("search")),
+        ("search:depth=4", PlayerSpec("search", (("depth", 4),))),
+        (
+            "search:movetime=0.2,threads=2,hash=64,nodes=20000,ffa=paranoid",
+            PlayerSpec(
+                "search", (("movetime", 0.2), ("threads", 2), ("hash", 64), ("nodes", 20000), ("ffa", "paranoid"))
+            ),
+        ),
+        ("uci:fourchess uci", PlayerSpec("uci", (), ("fourchess", "uci"))),
+        ("uci:movetime=0.2,cmd=fourchess uci", PlayerSpec("uci", (("movetime", 0.2),), ("fourchess", "uci"))),
+        # cmd= takes the rest of the text, commas and '=' included; quotes group as in a shell
+        (
+            "uci:hash=16,cmd=/opt/e --opt a=1,b 'two words'",
+            PlayerSpec("uci", (("hash", 16),), ("/opt/e", "--opt", "a=1,b", "two words")),
+        ),
+        ("uci:depth=3,engine --x", PlayerSpec("uci", (("depth", 3),), ("engine", "--x"))),
+    ],
+)
 def test_specs_parse(text, spec):
     assert parse_spec(text) == spec
 
 
-@pytest.mark.parametrize("text, named", [
-    ("minimax", "unknown player 'minimax'"),
-    ("", "unknown player ''"),
-    ("search:", "nothing after ':'"),
-    ("search:depht=3", "unknown option 'depht' for search"),
-    ("random:depth=3", "unknown option 'depth' for random"),
-    ("search:depth", "'depth' is not key=value"),
-    ("search:depth=0", "depth='0': expected a whole number in 1..128"),
-    ("search:depth=four", "depth='four'"),
-    ("search:threads=300", "threads='300'"),
-    ("search:hash=-1", "hash='-1'"),
-    ("search:movetime=0", "movetime='0': expected seconds"),
-    ("search:movetime=nan", "movetime='nan'"),
-    ("search:ffa=maxn", "ffa='maxn': expected one of brs+, paranoid"),
-    ("search:depth=3,depth=4", "option 'depth' given twice"),
-    ("search:depth=3,", "a trailing ','"),
-    ("greedy:seed=x", "seed='x'"),
-    ("uci", "uci needs the engine's command"),
-    ("uci:depth=3", "uci needs the engine's command"),
-    ("uci:cmd=", "the uci command is empty"),
-    ("uci:cmd='unclosed", "No closing quotation"),
-    ("uci:movetim=1,cmd=e", "unknown option 'movetim' for uci"),
-])
+@pytest.mark.parametrize(
+    "text, named",
+    [
+        ("minimax", "unknown player 'minimax'"),
+        ("", "unknown player ''"),
+        ("search:", "nothing after ':'"),
+        ("search:depht=3", "unknown option 'depht' for search"),
+        ("random:depth=3", "unknown option 'depth' for random"),
+        ("search:depth", "'depth' is not key=value"),
+        ("search:depth=0", "depth='0': expected a whole number in 1..128"),
+        ("search:depth=four", "depth='four'"),
+        ("search:threads=300", "threads='300'"),
+        ("search:hash=-1", "hash='-1'"),
+        ("search:movetime=0", "movetime='0': expected seconds"),
+        ("search:movetime=nan", "movetime='nan'"),
+        ("search:ffa=maxn", "ffa='maxn': expected one of brs+, paranoid"),
+        ("search:depth=3,depth=4", "option 'depth' given twice"),
+        ("search:depth=3,", "a trailing ','"),
+        ("greedy:seed=x", "seed='x'"),
+        ("uci", "uci needs the engine's command"),
+        ("uci:depth=3", "uci needs the engine's command"),
+        ("uci:cmd=", "the uci command is empty"),
+        ("uci:cmd='unclosed", "No closing quotation"),
+        ("uci:movetim=1,cmd=e", "unknown option 'movetim' for uci"),
+    ],
+)
 def test_bad_specs_name_the_bad_part(text, named):
     with pytest.raises(SpecError, match="player spec") as caught:
         parse_spec(text)
@@ -91,12 +103,15 @@ def test_random_and_greedy_build_seeded():
     assert given == str(GreedyPlayer(3).choose_move(board))
 
 
-@pytest.mark.parametrize("text, parts", [
-    ("search,random,search,search", ["search", "random", "search", "search"]),
-    ("search:depth=3,threads=2,greedy", ["search:depth=3,threads=2", "greedy"]),
-    ("uci:cmd=e --a,b,random:seed=1", ["uci:cmd=e --a,b", "random:seed=1"]),
-    ("random", ["random"]),
-])
+@pytest.mark.parametrize(
+    "text, parts",
+    [
+        ("search,random,search,search", ["search", "random", "search", "search"]),
+        ("search:depth=3,threads=2,greedy", ["search:depth=3,threads=2", "greedy"]),
+        ("uci:cmd=e --a,b,random:seed=1", ["uci:cmd=e --a,b", "random:seed=1"]),
+        ("random", ["random"]),
+    ],
+)
 def test_split_specs(text, parts):
     assert split_specs(text) == parts
 
@@ -105,8 +120,10 @@ def test_play_players_takes_one_or_four_specs():
     players = play_players(["greedy,random,greedy,random"], None, 1)
     assert [type(p) for p in players] == [GreedyPlayer, RandomPlayer, GreedyPlayer, RandomPlayer]
     assert [type(p) for p in play_players(["greedy"], None, None)] == [GreedyPlayer] * 4
-    assert [type(p) for p in play_players(["random", "greedy", "random", "greedy"], None, None)] == \
-        [RandomPlayer, GreedyPlayer] * 2
+    assert [type(p) for p in play_players(["random", "greedy", "random", "greedy"], None, None)] == [
+        RandomPlayer,
+        GreedyPlayer,
+    ] * 2
     with pytest.raises(ValueError, match="one spec or four"):
         play_players(["random,random,random"], None, None)
     with pytest.raises(SpecError, match="unknown player 'rnd'"):
@@ -116,9 +133,28 @@ def test_play_players_takes_one_or_four_specs():
 @pytest.mark.parametrize("mode", ["teams", "ffa"])
 def test_play_command_takes_players(tmp_path, mode):
     target = tmp_path / "game.pgn4"
-    done = subprocess.run([sys.executable, "-m", "fourchess", "play", "--players", "greedy,random,greedy,random",
-                           "--mode", mode, "--move-limit", "60", "--seed", "2", "--quiet", "--pgn4", str(target)],
-                          capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "fourchess",
+            "play",
+            "--players",
+            "greedy,random,greedy,random",
+            "--mode",
+            mode,
+            "--move-limit",
+            "60",
+            "--seed",
+            "2",
+            "--quiet",
+            "--pgn4",
+            str(target),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert done.returncode == 0, done.stderr
     board = pgn4.replay(pgn4.read_game(io.StringIO(target.read_text())))
     assert 0 < len(board.move_stack) <= 60

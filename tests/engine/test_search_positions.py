@@ -123,8 +123,11 @@ def test_ffa_does_not_walk_into_the_21_point_end():
     # Only Red and Blue are left and Blue leads 28 to 10. Blue's pawn on d4 attacks Red's knight
     # on e5: if Blue takes it (+3) Blue leads by 21 and the game ends at once with Red second.
     # Red's knight must move to a square Blue cannot take on.
-    fen = fen4({"e5": "rN", "d4": "bP", "h1": "rK", "a9": "bK", "g14": "dK", "n8": "dK"},
-               dead=(0, 0, 1, 1), points=(10, 28, 0, 0))
+    fen = fen4(
+        {"e5": "rN", "d4": "bP", "h1": "rK", "a9": "bK", "g14": "dK", "n8": "dK"},
+        dead=(0, 0, 1, 1),
+        points=(10, 28, 0, 0),
+    )
     board, result = best_of(fen, "ffa", depth=3)
     board.push(result.best)
     for reply in list(board.legal_moves):
@@ -137,8 +140,9 @@ def test_ffa_quickest_of_two_mates():
     # Only Red and Blue are left. d10-a10 mates Blue: the third elimination ends the game, Red
     # first. Red could take Blue's queen on j13 first (i11-j13, +9) and mate next turn (the
     # queen cannot reach the a-file: b5 is Blue's own pawn), a win too but a later one.
-    fen = fen4({**BLUE_BOXED, "j13": "bQ", "d10": "rR", "i11": "rN", "h1": "rK", "g14": "dK", "n8": "dK"},
-               dead=(0, 0, 1, 1))
+    fen = fen4(
+        {**BLUE_BOXED, "j13": "bQ", "d10": "rR", "i11": "rN", "h1": "rK", "g14": "dK", "n8": "dK"}, dead=(0, 0, 1, 1)
+    )
     _, result = best_of(fen, "ffa", depth=3)
     assert str(result.best) == "d10-a10"
     assert result.score.mate == 1

@@ -12,19 +12,22 @@ from fourchess.engine.match_summary import MatchSummary
 from fourchess.engine.sprt import Sprt, SprtError, parse_sprt
 
 
-@pytest.mark.parametrize("text, complaint", [
-    ("", "is not one of"),
-    ("elo0=0", "elo1 missing"),
-    ("alpha=0.1", "elo0 and elo1 missing"),
-    ("elo0=0,elo1=10,elo0=1", "elo0 given twice"),
-    ("elo0=0,elo1=ten", "'elo1=ten' is not one of"),
-    ("elo0=0;elo1=10", "is not one of"),
-    ("elo0=10,elo1=10", "elo0 must be below elo1"),
-    ("elo0=5,elo1=-5", "elo0 must be below elo1"),
-    ("elo0=0,elo1=5000", "elo1 must lie between -1000 and 1000"),
-    ("elo0=0,elo1=10,alpha=0.5", "alpha must lie strictly between 0 and 0.5"),
-    ("elo0=0,elo1=10,beta=0", "beta must lie strictly between 0 and 0.5"),
-])
+@pytest.mark.parametrize(
+    "text, complaint",
+    [
+        ("", "is not one of"),
+        ("elo0=0", "elo1 missing"),
+        ("alpha=0.1", "elo0 and elo1 missing"),
+        ("elo0=0,elo1=10,elo0=1", "elo0 given twice"),
+        ("elo0=0,elo1=ten", "'elo1=ten' is not one of"),
+        ("elo0=0;elo1=10", "is not one of"),
+        ("elo0=10,elo1=10", "elo0 must be below elo1"),
+        ("elo0=5,elo1=-5", "elo0 must be below elo1"),
+        ("elo0=0,elo1=5000", "elo1 must lie between -1000 and 1000"),
+        ("elo0=0,elo1=10,alpha=0.5", "alpha must lie strictly between 0 and 0.5"),
+        ("elo0=0,elo1=10,beta=0", "beta must lie strictly between 0 and 0.5"),
+    ],
+)
 def test_unreadable_tests_are_refused_by_name(text, complaint):
     with pytest.raises(SprtError, match=complaint) as raised:
         parse_sprt(text)
@@ -87,7 +90,7 @@ def test_ffa_grid_takes_sixths():
     test = Sprt(0, 30)
     sixths = [k / 24 for k in range(25)] * 8  # every FFA opening mean, evenly: 50%
     assert test.llr(sixths, grid=24) < 0
-    assert test.llr([x ** 0.5 for x in sixths], grid=24) > 0  # shifted up
+    assert test.llr([x**0.5 for x in sixths], grid=24) > 0  # shifted up
 
 
 def _simulate(test, true_elo, rng, cap=4000):
@@ -161,14 +164,33 @@ def test_the_game_cap_can_come_first():
 
 
 def test_match_command_with_sprt():
-    done = subprocess.run([sys.executable, "-m", "fourchess", "match", "random", "random", "--max-plies", "4",
-                           "--sprt", "elo0=0,elo1=200"], capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "fourchess",
+            "match",
+            "random",
+            "random",
+            "--max-plies",
+            "4",
+            "--sprt",
+            "elo0=0,elo1=200",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert done.returncode == 0, done.stderr
     assert "SPRT H0 accepted" in done.stdout and "LLR -" in done.stdout and "(-2.94, 2.94) [0, 200]" in done.stdout
     assert "LLR" in done.stderr.splitlines()[-1]  # the progress line shows it as the match goes
 
 
 def test_match_command_refuses_a_bad_sprt():
-    done = subprocess.run([sys.executable, "-m", "fourchess", "match", "random", "random", "--sprt", "elo1=10"],
-                          capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "fourchess", "match", "random", "random", "--sprt", "elo1=10"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 2 and "elo0 missing" in done.stderr and "Traceback" not in done.stderr

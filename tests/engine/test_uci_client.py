@@ -41,7 +41,8 @@ def fake_engine(
     """A UCI program whose answers to ``uci``, ``position``, ``go`` and ``quit`` are the given
     statements."""
     script = tmp_path / "fake_engine.py"
-    script.write_text(textwrap.dedent(f"""\
+    script.write_text(
+        textwrap.dedent(f"""\
         import sys, time
         def say(line):
             sys.stdout.write(line + "\\n")
@@ -60,7 +61,8 @@ def fake_engine(
                 {on_go}
             elif word == "quit":
                 {on_quit}
-        """))
+        """)
+    )
     return [sys.executable, str(script)]
 
 
@@ -228,12 +230,14 @@ def test_engine_that_exits_mid_game(tmp_path: Path) -> None:
 
 
 def test_garbage_before_uciok_is_skipped(tmp_path: Path) -> None:
-    on_uci = "; ".join([
-        r'sys.stdout.buffer.write(b"\xff\xfe\x00 not utf-8\r\n" + b"z" * 200_000 + b"\nbestmove a1-a2\n")',
-        'say("id name Fake Engine 1")',
-        'say("option name Mode type combo default teams var teams var ffa")',
-        'say("uciok")',
-    ])
+    on_uci = "; ".join(
+        [
+            r'sys.stdout.buffer.write(b"\xff\xfe\x00 not utf-8\r\n" + b"z" * 200_000 + b"\nbestmove a1-a2\n")',
+            'say("id name Fake Engine 1")',
+            'say("option name Mode type combo default teams var teams var ffa")',
+            'say("uciok")',
+        ]
+    )
     with UciEngine(fake_engine(tmp_path, on_uci=on_uci, on_go='say("bestmove h2-h3")'), depth=1) as engine:
         assert engine.id["name"] == "Fake Engine 1"
         assert engine.choose_move(Board()) == Move.from_str("h2-h3")

@@ -72,9 +72,12 @@ def test_isready_answers_readyok(session: UciSession) -> None:
 
 
 def test_setoption_takes_each_option_silently(session: UciSession) -> None:
-    assert session.exchange(
-        "setoption name Hash value 16", "setoption name Threads value 2", "setoption name mode value FFA"
-    ) == []
+    assert (
+        session.exchange(
+            "setoption name Hash value 16", "setoption name Threads value 2", "setoption name mode value FFA"
+        )
+        == []
+    )
     session.send("position startpos")
     assert_plays(session, Board(mode="ffa"))
 
@@ -212,7 +215,9 @@ def test_bad_position_sets_no_position(session: UciSession, line: str, error: st
     session.send("position startpos moves h2-h3")  # a good position first: it must not survive
     (answer,) = session.exchange(line)
     assert answer.startswith(f"info string error: {error}"), answer
-    assert session.exchange("go depth 1") == ["info string error: go: no position set (the last 'position' was refused)"]
+    assert session.exchange("go depth 1") == [
+        "info string error: go: no position set (the last 'position' was refused)"
+    ]
     session.send("position startpos")
     assert_plays(session, Board())
 

@@ -67,8 +67,10 @@ def _differences(core: fourchess.Board, reference: fourchess.reference.Board, wh
         for square in fourchess.SQUARES:
             attackers = core.attackers(seat, square)
             if attackers != frozenset(expected.get(square, ())) or core.is_attacked_by(seat, square) != bool(attackers):
-                found.append(f"{where}: attackers({seat}, {fourchess.square_name(square)}) core {sorted(attackers)}"
-                             f" (is_attacked_by {core.is_attacked_by(seat, square)}), reference {sorted(expected.get(square, ()))}")
+                found.append(
+                    f"{where}: attackers({seat}, {fourchess.square_name(square)}) core {sorted(attackers)}"
+                    f" (is_attacked_by {core.is_attacked_by(seat, square)}), reference {sorted(expected.get(square, ()))}"
+                )
         # The reference's other attack test, looked for from the target: on the kings' squares.
         for king in filter(None, (core.king(other) for other in range(4))):
             if core.is_attacked_by(seat, king) != reference.is_attacked_by(seat, king):
@@ -80,14 +82,19 @@ def _differences(core: fourchess.Board, reference: fourchess.reference.Board, wh
     for move in pseudo_legal_moves(position, position.turn):
         text = str(move)
         try:
-            core_answers = (core.is_capture(fourchess.Move.from_str(text)), core.gives_check(fourchess.Move.from_str(text)))
+            core_answers = (
+                core.is_capture(fourchess.Move.from_str(text)),
+                core.gives_check(fourchess.Move.from_str(text)),
+            )
         except fourchess.IllegalMoveError as error:
             found.append(f"{where}: {text}: the core refuses a move the reference finds pseudo-legal: {error}")
             continue
         # The reference's Board methods test pseudo-legality again; these moves come from its generator.
         reference_answers = (checks.is_capture(position, move), bool(checks.kings_newly_checked(position, move)))
         if core_answers != reference_answers:
-            found.append(f"{where}: {text}: (is_capture, gives_check) core {core_answers} reference {reference_answers}")
+            found.append(
+                f"{where}: {text}: (is_capture, gives_check) core {core_answers} reference {reference_answers}"
+            )
     return found
 
 

@@ -18,8 +18,18 @@ from fourchess import Board, PieceType, Seat
 # but belongs to no seat.
 CROWDED = {
     **HOME_KINGS,
-    "f5": "rN", "g2": "rR", "j4": "rB", "f6": "rP", "k7": "rQ", "j10": "rB", "g12": "rR",
-    "h9": "yN", "f8": "bP", "h8": "gP", "g9": "dP", "e8": "dN",
+    "f5": "rN",
+    "g2": "rR",
+    "j4": "rB",
+    "f6": "rP",
+    "k7": "rQ",
+    "j10": "rB",
+    "g12": "rR",
+    "h9": "yN",
+    "f8": "bP",
+    "h8": "gP",
+    "g9": "dP",
+    "e8": "dN",
 }
 
 

@@ -62,7 +62,9 @@ def test_a_walking_king_never_castles_ffa() -> None:
     assert board.has_queenside_castling_rights(Seat.RED)
 
 
-@pytest.mark.parametrize("method", ["has_castling_rights", "has_kingside_castling_rights", "has_queenside_castling_rights"])
+@pytest.mark.parametrize(
+    "method", ["has_castling_rights", "has_kingside_castling_rights", "has_queenside_castling_rights"]
+)
 @pytest.mark.parametrize("bad, error", [(4, ValueError), (-1, ValueError), ("red", TypeError), (None, TypeError)])
 def test_bad_seat(method: str, bad: object, error: type[Exception]) -> None:
     with pytest.raises(error, match="seat"):

@@ -15,14 +15,48 @@ import fourchess.habits
 
 STUBS = Path(fourchess.__file__).with_name("_core.pyi")
 BOARD_HABITS = [
-    "san", "parse_san", "push_san", "uci", "parse_uci", "push_uci", "piece_map", "pieces", "king",
-    "attackers", "is_attacked_by", "is_capture", "gives_check", "is_repetition", "is_fifty_moves",
-    "is_insufficient_material", "can_claim_win", "has_castling_rights", "has_kingside_castling_rights",
-    "has_queenside_castling_rights", "empty", "set_piece_at", "remove_piece_at", "fullmove_number",
-    "divide", "push_unchecked", "__eq__", "zobrist_hash",
+    "san",
+    "parse_san",
+    "push_san",
+    "uci",
+    "parse_uci",
+    "push_uci",
+    "piece_map",
+    "pieces",
+    "king",
+    "attackers",
+    "is_attacked_by",
+    "is_capture",
+    "gives_check",
+    "is_repetition",
+    "is_fifty_moves",
+    "is_insufficient_material",
+    "can_claim_win",
+    "has_castling_rights",
+    "has_kingside_castling_rights",
+    "has_queenside_castling_rights",
+    "empty",
+    "set_piece_at",
+    "remove_piece_at",
+    "fullmove_number",
+    "divide",
+    "push_unchecked",
+    "__eq__",
+    "zobrist_hash",
 ]
 # Defined in Python (typed there); the rest are bound from the core and typed in _core.pyi.
-PYTHON_DEFINED = {"san", "parse_san", "push_san", "uci", "king", "can_claim_win", "empty", "divide", "push_unchecked", "__eq__"}
+PYTHON_DEFINED = {
+    "san",
+    "parse_san",
+    "push_san",
+    "uci",
+    "king",
+    "can_claim_win",
+    "empty",
+    "divide",
+    "push_unchecked",
+    "__eq__",
+}
 
 
 def _stub_members(class_name: str) -> set[str]:

@@ -105,7 +105,9 @@ INSUFFICIENT_FFA = [
 
 
 @pytest.mark.parametrize("pieces, dead, expected, label", INSUFFICIENT_FFA, ids=[case[3] for case in INSUFFICIENT_FFA])
-def test_is_insufficient_material_ffa(pieces: dict[str, str], dead: tuple[int, ...], expected: bool, label: str) -> None:
+def test_is_insufficient_material_ffa(
+    pieces: dict[str, str], dead: tuple[int, ...], expected: bool, label: str
+) -> None:
     board = Board(fen4(pieces, dead=dead), mode="ffa")
     assert board.is_insufficient_material() is expected
     # In FFA it is an ending of its own (docs/rules.md §7), decided on the board.

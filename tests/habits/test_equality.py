@@ -60,8 +60,26 @@ def test_a_recorded_ending_is_compared() -> None:
     # round), with the start standing only twice: that game goes on, so the two are not equal.
     shuffle = ["j1-i3", "a10-c9", "j14-i12", "n10-l9", "i3-j1", "c9-a10", "i12-j14", "l9-n10"]
     ended = played(shuffle * 2)
-    detour = played(["j1-i3", "a10-c9", "j14-i12", "n10-l9", "i3-g4", "c9-a10", "i12-j14", "l9-n10",
-                     "g4-i3", "a10-c9", "j14-i12", "n10-l9", "i3-j1", "c9-a10", "i12-j14", "l9-n10"])
+    detour = played(
+        [
+            "j1-i3",
+            "a10-c9",
+            "j14-i12",
+            "n10-l9",
+            "i3-g4",
+            "c9-a10",
+            "i12-j14",
+            "l9-n10",
+            "g4-i3",
+            "a10-c9",
+            "j14-i12",
+            "n10-l9",
+            "i3-j1",
+            "c9-a10",
+            "i12-j14",
+            "l9-n10",
+        ]
+    )
     assert ended.is_game_over() and not detour.is_game_over()
     assert ended.fen4() == detour.fen4() and ended.fullmove_number == detour.fullmove_number == 5
     assert ended != detour

@@ -154,8 +154,10 @@ def test_bad_arguments(method: str) -> None:
 # Red's pawn on e7 reaches FFA's promotion line (the centre rank 8) on e8. FFA promotes only to
 # the 1-point queen, so of the two Move objects only e7-e8=D names a move; push and is_legal
 # refused the plain =Q while push_unchecked, is_capture and gives_check took it as =D.
-PROMOTING_FFA = ("R-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-x,x,x,3,yK,4,x,x,x/x,x,x,8,x,x,x/x,x,x,8,x,x,x/14/14/14/"
-                 "13,gK/bK,3,rP,9/14/14/14/x,x,x,8,x,x,x/x,x,x,8,x,x,x/x,x,x,4,rK,3,x,x,x")
+PROMOTING_FFA = (
+    "R-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-x,x,x,3,yK,4,x,x,x/x,x,x,8,x,x,x/x,x,x,8,x,x,x/14/14/14/"
+    "13,gK/bK,3,rP,9/14/14/14/x,x,x,8,x,x,x/x,x,x,8,x,x,x/x,x,x,4,rK,3,x,x,x"
+)
 
 
 @pytest.mark.parametrize("method", ["push_unchecked", "is_capture", "gives_check", "push"])

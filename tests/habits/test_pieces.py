@@ -106,11 +106,18 @@ def test_bad_piece_arguments() -> None:
         Piece()  # type: ignore[call-arg]
 
 
-@pytest.mark.parametrize("args, error", [
-    ((7, Seat.RED), ValueError), ((0, Seat.RED), ValueError), ((PieceType.PAWN, 4), ValueError),
-    ((PieceType.PAWN, -1), ValueError), (("P", Seat.RED), TypeError), ((PieceType.PAWN, "red"), TypeError),
-    ((PieceType.PAWN, None), TypeError),
-])
+@pytest.mark.parametrize(
+    "args, error",
+    [
+        ((7, Seat.RED), ValueError),
+        ((0, Seat.RED), ValueError),
+        ((PieceType.PAWN, 4), ValueError),
+        ((PieceType.PAWN, -1), ValueError),
+        (("P", Seat.RED), TypeError),
+        ((PieceType.PAWN, "red"), TypeError),
+        ((PieceType.PAWN, None), TypeError),
+    ],
+)
 def test_pieces_bad_arguments(args: tuple[object, object], error: type[Exception]) -> None:
     with pytest.raises(error):
         Board().pieces(*args)  # type: ignore[arg-type]

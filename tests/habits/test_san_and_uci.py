@@ -9,6 +9,7 @@ from support.squares import sq
 
 from fourchess import AmbiguousMoveError, Board, IllegalMoveError, InvalidMoveError, Move, PieceType
 
+
 def test_san_is_the_pgn4_token() -> None:
     board = Board()
     assert board.san(Move.from_str("h2-h4")) == "h2-h4"  # pawns have no letter

@@ -49,13 +49,16 @@ def test_long_round_number():
         read(f"{digits}. h2-h3\n", validate=False)
 
 
-@pytest.mark.parametrize("source", [
-    "1. " + "x" * 1_000_000 + "\n",                                       # an entry
-    '[Variant "' + "y" * 1_000_000 + '"]\n\n1. h2-h3\n',                  # a tag value (tag limit)
-    '[Variant "' + "y" * 50_000 + '"]\n\n1. h2-h3\n',                     # a tag value (Variant)
-    '[RuleVariants "' + "z" * 50_000 + '"]\n\n1. h2-h3\n',
-    '[Variant "FFA"]\n[StartFen4 "' + "w" * 50_000 + '"]\n\n1. h2-h3\n',  # the core's message too
-])
+@pytest.mark.parametrize(
+    "source",
+    [
+        "1. " + "x" * 1_000_000 + "\n",  # an entry
+        '[Variant "' + "y" * 1_000_000 + '"]\n\n1. h2-h3\n',  # a tag value (tag limit)
+        '[Variant "' + "y" * 50_000 + '"]\n\n1. h2-h3\n',  # a tag value (Variant)
+        '[RuleVariants "' + "z" * 50_000 + '"]\n\n1. h2-h3\n',
+        '[Variant "FFA"]\n[StartFen4 "' + "w" * 50_000 + '"]\n\n1. h2-h3\n',  # the core's message too
+    ],
+)
 def test_error_messages_quote_a_bounded_prefix(source):
     with pytest.raises(pgn4.Pgn4Error) as error:
         read(source)

@@ -26,6 +26,7 @@ class Hung(Exception):
 def hang_guard(seconds=HANG_GUARD_SECONDS):
     def expire(signum, frame):
         raise Hung(f"still reading after {seconds} s: cost is not linear")
+
     previous = signal.signal(signal.SIGALRM, expire)
     signal.setitimer(signal.ITIMER_REAL, seconds)
     try:
@@ -157,6 +158,7 @@ def test_memory_grows_linearly_with_entries():
 def test_memory_grows_linearly_with_a_comment():
     def source(size):
         return '[Variant "Teams"]\n\n1. h2-h3 {' + "\n" * size + "}\n"
+
     small, large = peak_bytes(source(25_000)), peak_bytes(source(100_000))
     assert large < 4 * small * 1.25
     assert large < 8 * len(source(100_000))  # the bound limits.py documents

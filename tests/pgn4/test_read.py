@@ -74,8 +74,7 @@ def test_missing_start_tag_is_worked_out():
 
 
 def test_setup_from_tags():
-    headers = {"Variant": "FFA", "RuleVariants": "Anonymous DeadKingWalking EnPassant PromoteTo=D",
-               "StartFen4": "4PCo"}
+    headers = {"Variant": "FFA", "RuleVariants": "Anonymous DeadKingWalking EnPassant PromoteTo=D", "StartFen4": "4PCo"}
     assert pgn4.setup_for_headers(headers) == pgn4.Setup("ffa", "classic", True)
     assert pgn4.setup_for_headers({"Variant": "FFA", "RuleVariants": "EnPassant"}).dead_king_walking is False
     with pytest.raises(pgn4.Pgn4Error, match="SelfPartner"):
@@ -91,7 +90,7 @@ def test_full_fen4_start():
 
 
 def test_comments_attach_to_the_entry_before():
-    game = read('{ before } 1. h2-h3 { after red } .. b7-c7 ( { alt start } .. b9-d9 { alt } ) .. g13-g12\n')
+    game = read("{ before } 1. h2-h3 { after red } .. b7-c7 ( { alt start } .. b9-d9 { alt } ) .. g13-g12\n")
     red = game.next()
     assert game.comment == "before" and red.comment == "after red"
     alternative = red.variations[1]
@@ -103,13 +102,16 @@ def test_validate_false_builds_the_tree_only():
     assert [node.text for node in game.mainline()] == ["h2-h9", "b7-c7"] and game.next().move is None
 
 
-@pytest.mark.parametrize(("movetext", "message"), [
-    ("1. h2-h3 )", r"'\)' without '\('"),
-    ("( 1. h2-h3 )", "before any move"),
-    ("1. h2-h3 ( .. b7-c7", "never closed"),
-    ("h2-h3", "before the first round number"),
-    ("1. h2-h3 ( )", "empty variation"),
-])
+@pytest.mark.parametrize(
+    ("movetext", "message"),
+    [
+        ("1. h2-h3 )", r"'\)' without '\('"),
+        ("( 1. h2-h3 )", "before any move"),
+        ("1. h2-h3 ( .. b7-c7", "never closed"),
+        ("h2-h3", "before the first round number"),
+        ("1. h2-h3 ( )", "empty variation"),
+    ],
+)
 def test_structure_errors(movetext, message):
     with pytest.raises(pgn4.Pgn4Error, match=message):
         read(movetext + "\n")

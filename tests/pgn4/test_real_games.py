@@ -22,13 +22,15 @@ ENDING_DIVERGES = {
         "(39) are left, 47 apart, and the Termination tag says '(Blue +20)' (Result Blue 106). No "
         "claim is recorded, and in every other record the seat left standing after a claim, not "
         "the leader, takes the +20. Under the chess.com claim rule (docs/rules.md §7, decision 11) "
-        "the core leaves the game going at Blue 86"),
+        "the core leaves the game going at Blue 86"
+    ),
     "ffa-hornet-99400055.pgn4": (
         "The record ends 86. Qe2-f1+# (Red mates Blue's walking king) .. Kj5-j4, 87. R with Red "
         "leading Green 84-44; the Termination tag says '(insuff. material; Red +10, Green +10)' "
         "and the Result gives Red 94, Green 54, though Red still has a queen (not insufficient "
         "material by docs/rules.md §7). The core reads Red's R as the leader's claim: Green, left "
-        "standing, takes +20 (84 / 64)"),
+        "standing, takes +20 (84 / 64)"
+    ),
 }
 POINTS_DIVERGE = {
     "ffa-hornet-103144750.pgn4": (
@@ -36,7 +38,8 @@ POINTS_DIVERGE = {
         "Green out first, its walking king then takes the knight for 0 points; the core passes the "
         "turn on timeout, so the move is played before the timeout and scores 3. (The other "
         "difference, stalemating Red's walking king in round 51 with three active seats, +7 each, "
-        "now follows docs/rules.md §7: test_103144750_differs_only_by_the_glued_knight)"),
+        "now follows docs/rules.md §7: test_103144750_differs_only_by_the_glued_knight)"
+    ),
 }
 # a token the writer cannot reproduce: chess.com left the '#' off a mate that ended the game
 UNREPRODUCIBLE = {

@@ -12,28 +12,31 @@ def kinds(text):
     return [(token.kind, token.value) for token in tokenize_movetext(text)]
 
 
-@pytest.mark.parametrize(("text", "entry"), [
-    ("h2-h3", Entry("h2-h3", "", None)),
-    ("Bh2xNl6", Entry("Bh2xNl6", "", None)),
-    ("h8xQg7=D", Entry("h8xQg7=D", "", None)),
-    ("e8-d8=R", Entry("e8-d8=R", "", None)),  # promotion to a rook, not a resignation
-    ("O-O", Entry("O-O", "", None)),
-    ("O-O-O", Entry("O-O-O", "", None)),
-    ("Qi4-h4+", Entry("Qi4-h4", "+", None)),
-    ("Qi4-h4++", Entry("Qi4-h4", "++", None)),
-    ("Qi4-h4+++", Entry("Qi4-h4", "+++", None)),
-    ("Qe2-f1+#", Entry("Qe2-f1", "+#", None)),
-    ("Qi4-i11#", Entry("Qi4-i11", "#", None)),
-    ("i7-i8=D+", Entry("i7-i8=D", "+", None)),
-    ("Kk1-k2R", Entry("Kk1-k2", "", "R")),
-    ("Kj8xNj9T", Entry("Kj8xNj9", "", "T")),
-    ("R", Entry(None, "", "R")),
-    ("T", Entry(None, "", "T")),
-    ("S", Entry(None, "", "S")),
-    ("#", Entry(None, "", "#")),
-    ("R#", Entry(None, "#", "R")),
-    ("h2h3", Entry("h2h3", "", None)),
-])
+@pytest.mark.parametrize(
+    ("text", "entry"),
+    [
+        ("h2-h3", Entry("h2-h3", "", None)),
+        ("Bh2xNl6", Entry("Bh2xNl6", "", None)),
+        ("h8xQg7=D", Entry("h8xQg7=D", "", None)),
+        ("e8-d8=R", Entry("e8-d8=R", "", None)),  # promotion to a rook, not a resignation
+        ("O-O", Entry("O-O", "", None)),
+        ("O-O-O", Entry("O-O-O", "", None)),
+        ("Qi4-h4+", Entry("Qi4-h4", "+", None)),
+        ("Qi4-h4++", Entry("Qi4-h4", "++", None)),
+        ("Qi4-h4+++", Entry("Qi4-h4", "+++", None)),
+        ("Qe2-f1+#", Entry("Qe2-f1", "+#", None)),
+        ("Qi4-i11#", Entry("Qi4-i11", "#", None)),
+        ("i7-i8=D+", Entry("i7-i8=D", "+", None)),
+        ("Kk1-k2R", Entry("Kk1-k2", "", "R")),
+        ("Kj8xNj9T", Entry("Kj8xNj9", "", "T")),
+        ("R", Entry(None, "", "R")),
+        ("T", Entry(None, "", "T")),
+        ("S", Entry(None, "", "S")),
+        ("#", Entry(None, "", "#")),
+        ("R#", Entry(None, "#", "R")),
+        ("h2h3", Entry("h2h3", "", None)),
+    ],
+)
 def test_split_entry(text, entry):
     assert split_entry(text) == entry
 
@@ -46,8 +49,15 @@ def test_split_entry_refuses(text):
 
 def test_rounds_slots_and_entries():
     assert kinds("1. h2-h3 .. b7-c7\n2.h3-h4 ..b6-c6") == [
-        ("round", "1"), ("entry", "h2-h3"), ("slot", ".."), ("entry", "b7-c7"),
-        ("round", "2"), ("entry", "h3-h4"), ("slot", ".."), ("entry", "b6-c6")]
+        ("round", "1"),
+        ("entry", "h2-h3"),
+        ("slot", ".."),
+        ("entry", "b7-c7"),
+        ("round", "2"),
+        ("entry", "h3-h4"),
+        ("slot", ".."),
+        ("entry", "b6-c6"),
+    ]
 
 
 def test_variation_crossing_rounds():
@@ -100,6 +110,7 @@ def test_unseekable_stream_splits_at_blank_lines():
     class Pipe(io.StringIO):
         def seekable(self):
             return False
+
     stream = Pipe('[Variant "Teams"]\n\n1. h2-h3\n\n[Variant "FFA"]\n\n1. k2-k4\n')
     assert [game.headers["Variant"] for game in pgn4.iter_games(stream)] == ["Teams", "FFA"]
 
@@ -108,7 +119,8 @@ def test_stream_of_games():
     stream = io.StringIO(
         '[Variant "Teams"]\n\n1. h2-h3 .. b7-c7\n\n'
         '[Variant "FFA"]\n\n1. k2-k4\n'
-        '[Variant "Teams"]\n\n1. d2-d4 .. b8-c8 .. k13-k11\n')
+        '[Variant "Teams"]\n\n1. d2-d4 .. b8-c8 .. k13-k11\n'
+    )
     games = list(pgn4.iter_games(stream))
     assert [game.headers["Variant"] for game in games] == ["Teams", "FFA", "Teams"]
     assert [len(game.mainline_moves()) for game in games] == [2, 1, 3]
@@ -131,8 +143,19 @@ def test_garbage_entry_names_its_text():
 @pytest.mark.parametrize("newline", ["\n", "\r\n", "\r\r\n"])
 def test_stream_of_games_from_a_file(tmp_path, newline):
     # The next game's tag line is pushed back by seeking to the game's start and reading again.
-    games = ['[Variant "Teams"]', "", "1. h2-h3 .. b7-c7 { é }", '[Variant "FFA"]', "", "1. k2-k4",
-             '[Variant "Teams"]', "", "1. d2-d4 .. b8-c8", ".. k13-k11", ""]
+    games = [
+        '[Variant "Teams"]',
+        "",
+        "1. h2-h3 .. b7-c7 { é }",
+        '[Variant "FFA"]',
+        "",
+        "1. k2-k4",
+        '[Variant "Teams"]',
+        "",
+        "1. d2-d4 .. b8-c8",
+        ".. k13-k11",
+        "",
+    ]
     path = tmp_path / "games.pgn4"
     path.write_bytes(newline.join(games).encode("utf-8"))
     with path.open(encoding="utf-8") as handle:

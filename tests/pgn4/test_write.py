@@ -17,8 +17,7 @@ def test_layout_of_a_new_game():
     node = game
     for move in ["h2-h3", "b7-c7", "g13-g12", "m8-l8", "h3-h4"]:
         node = node.add_variation(Move.from_str(move))
-    assert pgn4.write_game(game) == (
-        '[Variant "FFA"]\n[Red "a"]\n\n1. h2-h3 .. b7-c7 .. g13-g12 .. m8-l8\n2. h3-h4\n')
+    assert pgn4.write_game(game) == ('[Variant "FFA"]\n[Red "a"]\n\n1. h2-h3 .. b7-c7 .. g13-g12 .. m8-l8\n2. h3-h4\n')
 
 
 def test_long_algebraic():
@@ -34,15 +33,24 @@ def test_long_algebraic():
 KINGS = {"h1": "rK", "a7": "bK", "g14": "yK", "n8": "gK", "m6": "gP"}
 
 
-@pytest.mark.parametrize("pieces, turn, move, token, why", [
-    (dict(KINGS, d5="rR"), "R", "d5-d7", "Rd5-d7+", "one king newly in check"),
-    (dict(KINGS, h5="rR", n7="gK", n8=None), "R", "h5-h7", "Rh5-h7++", "Blue's a7 and Green's n7 along rank 7"),
-    (dict(KINGS, d5="rR"), "R", "d5-e5", "Rd5-e5", "no check"),
-    ({"d1": "rK", "e10": "bR", "a10": "bR", "a7": "bK", "g14": "yK", "n8": "gK"}, "B", "a10-d10", "Ra10-d10+#",
-     "Red's walking king on d1 newly checked and mated"),
-])
+@pytest.mark.parametrize(
+    "pieces, turn, move, token, why",
+    [
+        (dict(KINGS, d5="rR"), "R", "d5-d7", "Rd5-d7+", "one king newly in check"),
+        (dict(KINGS, h5="rR", n7="gK", n8=None), "R", "h5-h7", "Rh5-h7++", "Blue's a7 and Green's n7 along rank 7"),
+        (dict(KINGS, d5="rR"), "R", "d5-e5", "Rd5-e5", "no check"),
+        (
+            {"d1": "rK", "e10": "bR", "a10": "bR", "a7": "bK", "g14": "yK", "n8": "gK"},
+            "B",
+            "a10-d10",
+            "Ra10-d10+#",
+            "Red's walking king on d1 newly checked and mated",
+        ),
+    ],
+)
 def test_check_suffixes(pieces, turn, move, token, why):
     from support.fen4 import fen4
+
     pieces = {square: piece for square, piece in pieces.items() if piece is not None}
     walking = {"resigned": (0,), "dead": (1, 0, 0, 0)} if token.endswith("#") else {}
     board = Board(fen4(pieces, turn, **walking), mode="ffa")
@@ -50,8 +58,7 @@ def test_check_suffixes(pieces, turn, move, token, why):
 
 
 def test_comments_and_variations_round_trip():
-    source = ('[Variant "Teams"]\n\n{ start } 1. h2-h3 { why } .. b7-c7 ( { or } .. b9-d9 .. i13-i12 ) '
-              " .. g13-g12\n")
+    source = '[Variant "Teams"]\n\n{ start } 1. h2-h3 { why } .. b7-c7 ( { or } .. b9-d9 .. i13-i12 )  .. g13-g12\n'
     game = read(source)
     written = pgn4.write_game(game)
     again = read(written)
@@ -61,8 +68,10 @@ def test_comments_and_variations_round_trip():
 
 
 def test_markers_are_written():
-    source = ('[Variant "FFA"]\n\n1. h2-h3 .. R .. g13-g12 .. m8-l8\n'
-              "2. h3-h4 .. Ka7xBa6 .. Kg14-g13T .. m9-l9\n3. h4-h5 .. Ka6-a7 .. Kg13-g14\n")
+    source = (
+        '[Variant "FFA"]\n\n1. h2-h3 .. R .. g13-g12 .. m8-l8\n'
+        "2. h3-h4 .. Ka7xBa6 .. Kg14-g13T .. m9-l9\n3. h4-h5 .. Ka6-a7 .. Kg13-g14\n"
+    )
     game = read(source)
     assert pgn4.write_game(game).endswith(source.split("\n\n", 1)[1])
 
@@ -90,11 +99,14 @@ def test_data_folder_is_there():
     assert len(list(DATA.glob("*.pgn4"))) == 27
 
 
-@pytest.mark.parametrize("movetext", [
-    "1. h2-h3 ( 1. h2-h4 .. b7-c7 )  .. b7-c7",
-    "1. h2-h3 .. b7-c7 .. g13-g12 .. m8-l8\n2. h3-h4 ( 2. Nj1-i3 .. b6-c6 )  .. b6-c6",
-    "1. h2-h3 .. b7-c7 .. g13-g12 .. m8-l8 ( .. m9-l9\n2. h3-h4 ) \n2. h3-h4",
-])
+@pytest.mark.parametrize(
+    "movetext",
+    [
+        "1. h2-h3 ( 1. h2-h4 .. b7-c7 )  .. b7-c7",
+        "1. h2-h3 .. b7-c7 .. g13-g12 .. m8-l8\n2. h3-h4 ( 2. Nj1-i3 .. b6-c6 )  .. b6-c6",
+        "1. h2-h3 .. b7-c7 .. g13-g12 .. m8-l8 ( .. m9-l9\n2. h3-h4 ) \n2. h3-h4",
+    ],
+)
 def test_variation_numbering_round_trips(movetext):
     source = f'[Variant "Teams"]\n\n{movetext}\n'
     assert pgn4.write_game(read(source)) == source

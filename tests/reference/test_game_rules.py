@@ -10,7 +10,13 @@ import random
 import pytest
 
 from fourchess.reference import (
-    Board, GameEvent, IllegalMoveError, Outcome, Rules, Team, Termination,
+    Board,
+    GameEvent,
+    IllegalMoveError,
+    Outcome,
+    Rules,
+    Team,
+    Termination,
 )
 
 from support.fen4 import fen4
@@ -45,10 +51,10 @@ RED_WALKS_CELLS = {**FFA_CELLS, "e13": "yP"}
 
 # --- Rules ----------------------------------------------------------------------------------
 
+
 def test_rules_value_defaults_and_house() -> None:
     rules = Rules()
-    assert (rules.mode, rules.setup, rules.dead_king_walking, rules.move_limit) == (
-        "teams", "modern", True, None)
+    assert (rules.mode, rules.setup, rules.dead_king_walking, rules.move_limit) == ("teams", "modern", True, None)
     assert Rules.house() == Rules(mode="ffa", dead_king_walking=False)
     assert hash(Rules.house()) == hash(Rules(mode="ffa", dead_king_walking=False))
     assert "dead_king_walking=False" in repr(Rules.house())
@@ -56,10 +62,18 @@ def test_rules_value_defaults_and_house() -> None:
         rules.mode = "ffa"  # type: ignore[misc]
 
 
-@pytest.mark.parametrize("kwargs", [
-    {"mode": "solo"}, {"setup": "4PC"}, {"move_limit": 0}, {"move_limit": -3},
-    {"move_limit": 2.5}, {"move_limit": True}, {"dead_king_walking": "yes"},
-])
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"mode": "solo"},
+        {"setup": "4PC"},
+        {"move_limit": 0},
+        {"move_limit": -3},
+        {"move_limit": 2.5},
+        {"move_limit": True},
+        {"dead_king_walking": "yes"},
+    ],
+)
 def test_rules_refuses_bad_values(kwargs: dict) -> None:
     with pytest.raises(ValueError):
         Rules(**kwargs)
@@ -80,19 +94,26 @@ def test_board_takes_rules_instead_of_mode_and_setup() -> None:
 
 # --- resign and timeout: Teams --------------------------------------------------------------
 
-@pytest.mark.parametrize(("action", "seat", "termination", "winner", "result"), [
-    ("resign", 1, T.RESIGNATION, Team.RED_YELLOW, "1-0"),
-    ("resign", 2, T.RESIGNATION, Team.BLUE_GREEN, "0-1"),
-    ("timeout", 0, T.TIMEOUT, Team.BLUE_GREEN, "0-1"),
-    ("timeout", 3, T.TIMEOUT, Team.RED_YELLOW, "1-0"),
-])
+
+@pytest.mark.parametrize(
+    ("action", "seat", "termination", "winner", "result"),
+    [
+        ("resign", 1, T.RESIGNATION, Team.RED_YELLOW, "1-0"),
+        ("resign", 2, T.RESIGNATION, Team.BLUE_GREEN, "0-1"),
+        ("timeout", 0, T.TIMEOUT, Team.BLUE_GREEN, "0-1"),
+        ("timeout", 3, T.TIMEOUT, Team.RED_YELLOW, "1-0"),
+    ],
+)
 def test_teams_resign_or_timeout_ends_the_game_for_the_seats_team(
-        action: str, seat: int, termination: Termination, winner: Team, result: str) -> None:
+    action: str, seat: int, termination: Termination, winner: Team, result: str
+) -> None:
     board = Board()
     start = board.fen4()
     getattr(board, action)(seat)
     outcome = board.outcome()
-    assert outcome == Outcome(termination, frozenset(winner.seats), (winner.seats, winner.other.seats), (0, 0, 0, 0), winner)
+    assert outcome == Outcome(
+        termination, frozenset(winner.seats), (winner.seats, winner.other.seats), (0, 0, 0, 0), winner
+    )
     assert board.result() == result and board.is_game_over() and board.legal_moves == []
     assert board.winner == frozenset(winner.seats)
     assert board.eliminated == frozenset() and board.turn == 0
@@ -118,6 +139,7 @@ def test_teams_actions_are_refused_once_the_game_is_over() -> None:
 
 
 # --- resign and timeout: FFA ----------------------------------------------------------------
+
 
 def test_ffa_resign_with_walking_king_kills_the_army_and_passes_the_turn() -> None:
     board = Board(rules=FFA)
@@ -165,8 +187,7 @@ def test_ffa_third_resignation_ends_the_game_with_last_player_bonus() -> None:
     assert board.outcome() is None
     board.resign(0)
     outcome = board.outcome()
-    assert outcome == Outcome(T.THREE_ELIMINATED, frozenset({3}), ((3,), (2,), (0,), (1,)),
-                              (5, 0, 30, 60))
+    assert outcome == Outcome(T.THREE_ELIMINATED, frozenset({3}), ((3,), (2,), (0,), (1,)), (5, 0, 30, 60))
     assert board.result() == "Red: 5 - Blue: 0 - Yellow: 30 - Green: 60"
     assert board.result(["A", "B", "C", "D"]) == "A: 5 - B: 0 - C: 30 - D: 60"
     with pytest.raises(ValueError, match="over"):
@@ -177,8 +198,7 @@ def test_ffa_third_resignation_under_house_rules_gives_no_bonus() -> None:
     board = Board(build_fen4(FFA_CELLS, points=(5, 0, 30, 0)), rules=HOUSE)
     for seat in (1, 2, 0):
         board.resign(seat)
-    assert board.outcome() == Outcome(T.THREE_ELIMINATED, frozenset({2}),
-                                      ((2,), (0,), (1, 3)), (5, 0, 30, 0))
+    assert board.outcome() == Outcome(T.THREE_ELIMINATED, frozenset({2}), ((2,), (0,), (1, 3)), (5, 0, 30, 0))
 
 
 def test_ffa_resignation_can_leave_bare_kings() -> None:
@@ -196,8 +216,7 @@ def test_ffa_resignation_leaving_two_seats_21_apart_ends_on_the_gap() -> None:
     cells = {**FFA_CELLS, "a7": "dK"}
     board = Board(build_fen4(cells, dead=(0, 1, 0, 0), points=(40, 0, 0, 10)), rules=FFA)
     board.resign(2)
-    assert board.outcome() == Outcome(T.POINTS_LEAD, frozenset({3}), ((3,), (0,), (1, 2)),
-                                      (40, 0, 0, 50))
+    assert board.outcome() == Outcome(T.POINTS_LEAD, frozenset({3}), ((3,), (0,), (1, 2)), (40, 0, 0, 50))
     with pytest.raises(ValueError, match="over"):
         board.claim_win(0)
 
@@ -230,8 +249,7 @@ def test_claim_win_accepted() -> None:
     board._position.ended = None  # as if the automatic end had not fired
     before = board.fen4()
     board.claim_win(0)
-    assert board.outcome() == Outcome(T.POINTS_LEAD, frozenset({0}), ((0,), (3,), (1, 2)),
-                                      (31, 0, 0, 30))
+    assert board.outcome() == Outcome(T.POINTS_LEAD, frozenset({0}), ((0,), (3,), (1, 2)), (31, 0, 0, 30))
     assert board.result() == "Red: 31 - Blue: 0 - Yellow: 0 - Green: 30"
     assert board.pop() == GameEvent("claim", 0)
     assert board.fen4() == before and board.outcome() is None
@@ -245,8 +263,9 @@ CASTLE_CELLS = {**RED_WALKS_CELLS, "d1": "rR", "k1": "rR"}
 def test_walking_king_moves_only_its_king_and_never_castles() -> None:
     live = Board(build_fen4(CASTLE_CELLS, short=(1, 0, 0, 0), long=(1, 0, 0, 0)), rules=FFA)
     assert {"h1-j1", "h1-f1", "e2-e4", "d1-d2"} <= moves(live)
-    walking = Board(build_fen4(CASTLE_CELLS, short=(1, 0, 0, 0), long=(1, 0, 0, 0),
-                               extras=flags("resigned", 0)), rules=FFA)
+    walking = Board(
+        build_fen4(CASTLE_CELLS, short=(1, 0, 0, 0), long=(1, 0, 0, 0), extras=flags("resigned", 0)), rules=FFA
+    )
     assert walking.walking_kings == frozenset({0}) and walking.turn == 0
     assert moves(walking) == {"h1-g1", "h1-i1", "h1-g2", "h1-h2", "h1-i2"}
     assert walking.piece_at(sq("d1")) == "dR" and walking.piece_at(sq("e2")) == "dP"
@@ -337,8 +356,7 @@ def test_last_player_bonus_after_a_king_capture() -> None:
     board = Board(build_fen4(cells, extras=extras), rules=FFA)
     assert board.walking_kings == frozenset({1, 2}) and board.eliminated == frozenset({1, 2})
     board.push_move("e2-e5")
-    assert board.outcome() == Outcome(T.THREE_ELIMINATED, frozenset({0}), ((0,), (1, 2, 3)),
-                                      (60, 0, 0, 0))
+    assert board.outcome() == Outcome(T.THREE_ELIMINATED, frozenset({0}), ((0,), (1, 2, 3)), (60, 0, 0, 0))
     house = Board(build_fen4(cells, extras=extras), rules=HOUSE)
     assert house.walking_kings == frozenset() and house.piece_at(sq("a7")) == "dK"
     house.push_move("e2-e5")
@@ -346,6 +364,7 @@ def test_last_player_bonus_after_a_king_capture() -> None:
 
 
 # --- FEN4 with resigned, flagged and walking seats -------------------------------------------
+
 
 def test_fen4_round_trip_after_actions() -> None:
     for rules in (FFA, HOUSE, Rules()):
@@ -376,13 +395,11 @@ def test_fen4_key_order_and_dead_seat_without_flag_is_not_walking() -> None:
     """A dead flag alone kills the king even with walking kings on; keys are written in
     enPassant, resigned, flagged order. Red is the only active seat left, so the game is over
     on load, and loading awards nothing (docs/rules.md §11, decision 3: no last-player bonus)."""
-    extras = ("{'flagged':(false,false,true,false),'resigned':(false,true,false,false),"
-              "'enPassant':('e3:e4','','','')}")
+    extras = "{'flagged':(false,false,true,false),'resigned':(false,true,false,false),'enPassant':('e3:e4','','','')}"
     cells = {**KINGS, "e4": "rP"}
     board = Board(build_fen4(cells, dead=(0, 0, 0, 1), extras=extras), rules=FFA)
     assert board.walking_kings == frozenset({1, 2}) and board.piece_at(sq("n8")) == "dK"
-    written = ("{'enPassant':('e3:e4','','',''),'resigned':(false,true,false,false),"
-               "'flagged':(false,false,true,false)}")
+    written = "{'enPassant':('e3:e4','','',''),'resigned':(false,true,false,false),'flagged':(false,false,true,false)}"
     assert written in board.fen4()
     assert board.fen4().split("-")[1] == "0,1,1,1"
     assert board.termination() is T.THREE_ELIMINATED and board.points == (0, 0, 0, 0)
@@ -396,6 +413,7 @@ def test_fen4_turn_may_be_a_walking_seat_but_not_a_dead_one() -> None:
 
 
 # --- pop ------------------------------------------------------------------------------------
+
 
 def test_pop_undoes_moves_and_actions_exactly() -> None:
     board = Board(rules=FFA)
@@ -429,6 +447,7 @@ def test_copy_keeps_history() -> None:
 
 # --- threefold repetition -------------------------------------------------------------------
 
+
 def test_teams_threefold_repetition_on_the_third_occurrence() -> None:
     board = Board(build_fen4(KINGS))
     play(board, *SHUFFLE)  # second occurrence of the root position
@@ -448,8 +467,7 @@ def test_teams_threefold_repetition_on_the_third_occurrence() -> None:
 def test_ffa_threefold_repetition_pays_10_to_each_active_seat() -> None:
     board = Board(build_fen4(FFA_CELLS, points=(3, 0, 0, 0)), rules=FFA)
     play(board, *SHUFFLE, *SHUFFLE)
-    assert board.outcome() == Outcome(T.THREEFOLD_REPETITION, frozenset({0}), ((0,), (1, 2, 3)),
-                                      (13, 10, 10, 10))
+    assert board.outcome() == Outcome(T.THREEFOLD_REPETITION, frozenset({0}), ((0,), (1, 2, 3)), (13, 10, 10, 10))
     assert board.result() == "Red: 13 - Blue: 10 - Yellow: 10 - Green: 10"
     board.pop()
     assert board.points == (3, 0, 0, 0)
@@ -468,6 +486,7 @@ def test_repetition_counts_only_equal_positions() -> None:
 
 
 # --- fifty-move rule ------------------------------------------------------------------------
+
 
 def test_teams_fifty_move_rule_at_200_plies() -> None:
     board = Board(build_fen4(KINGS, ply=196))
@@ -499,8 +518,7 @@ def test_ffa_fifty_move_rule_with_three_seats_at_150_plies() -> None:
     play(board, "h1-g1", "a7-b7")
     assert board.outcome() is None
     play(board, "n8-m8")
-    assert board.outcome() == Outcome(T.FIFTY_MOVE_RULE, frozenset({0, 1, 3}), ((0, 1, 3), (2,)),
-                                      (10, 10, 0, 10))
+    assert board.outcome() == Outcome(T.FIFTY_MOVE_RULE, frozenset({0, 1, 3}), ((0, 1, 3), (2,)), (10, 10, 0, 10))
 
 
 def test_ffa_walking_king_still_counts_as_a_seat_taking_turns() -> None:
@@ -518,6 +536,7 @@ def test_ffa_walking_king_still_counts_as_a_seat_taking_turns() -> None:
 
 
 # --- move limit -----------------------------------------------------------------------------
+
 
 def test_teams_move_limit_is_a_draw() -> None:
     board = Board(rules=Rules(move_limit=4))
@@ -538,8 +557,7 @@ def test_ffa_move_limit_ranks_by_points_without_bonus() -> None:
     play(board, "g14-g13")
     assert board.outcome() is None
     play(board, "n8-m8")
-    assert board.outcome() == Outcome(T.MOVE_LIMIT, frozenset({2}), ((2,), (0,), (1,), (3,)),
-                                      (5, 3, 9, 0))
+    assert board.outcome() == Outcome(T.MOVE_LIMIT, frozenset({2}), ((2,), (0,), (1,), (3,)), (5, 3, 9, 0))
     assert board.result() == "Red: 5 - Blue: 3 - Yellow: 9 - Green: 0"
 
 
@@ -563,8 +581,9 @@ def test_teams_king_capture_outcome() -> None:
     board = Board(build_fen4(cells))
     assert board.result() == "*"
     board.push_move("h2-k2")
-    assert board.outcome() == Outcome(T.KING_CAPTURE, frozenset({0, 2}), ((0, 2), (1, 3)),
-                                      (0, 0, 0, 0), Team.RED_YELLOW)
+    assert board.outcome() == Outcome(
+        T.KING_CAPTURE, frozenset({0, 2}), ((0, 2), (1, 3)), (0, 0, 0, 0), Team.RED_YELLOW
+    )
     assert board.result() == "1-0"
 
 
@@ -572,16 +591,14 @@ def test_ffa_insufficient_material_outcome() -> None:
     board = Board(build_fen4({**KINGS, "h2": "gP"}), rules=FFA)
     assert board.result() == "*" and board.outcome() is None
     board.push_move("h1-h2")
-    assert board.outcome() == Outcome(T.INSUFFICIENT_MATERIAL, frozenset({0}), ((0,), (1, 2, 3)),
-                                      (11, 10, 10, 10))
+    assert board.outcome() == Outcome(T.INSUFFICIENT_MATERIAL, frozenset({0}), ((0,), (1, 2, 3)), (11, 10, 10, 10))
 
 
 def test_ffa_points_lead_outcome_after_a_move() -> None:
     cells = {**KINGS, "e1": "rR", "e3": "yP", "e13": "yP"}
     board = Board(build_fen4(cells, dead=(0, 1, 0, 1), points=(30, 0, 10, 0)), rules=FFA)
     board.push_move("e1-e3")
-    assert board.outcome() == Outcome(T.POINTS_LEAD, frozenset({0}), ((0,), (2,), (1, 3)),
-                                      (31, 0, 30, 0))
+    assert board.outcome() == Outcome(T.POINTS_LEAD, frozenset({0}), ((0,), (2,), (1, 3)), (31, 0, 30, 0))
 
 
 def test_result_names_must_be_four_strings() -> None:

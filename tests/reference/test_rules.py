@@ -81,6 +81,7 @@ def test_rook_corner_touched_clears_that_side_only() -> None:
 
 # --- promotion ----------------------------------------------------------------------------
 
+
 def test_teams_promotion_offers_four_pieces_and_needs_a_letter() -> None:
     board = Board(build_fen4({**KINGS, "e10": "rP"}))
     assert {"e10-e11=Q", "e10-e11=R", "e10-e11=B", "e10-e11=N"} <= moves(board)
@@ -98,6 +99,7 @@ def test_ffa_promotion_is_the_one_point_queen() -> None:
 
 
 # --- king capture, mate, points -----------------------------------------------------------
+
 
 def test_teams_king_capture_ends_the_game_even_when_pinned() -> None:
     # Red's rook on h2 is pinned by Blue's queen on h5 yet may still take Green's king on k2.

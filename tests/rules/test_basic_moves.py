@@ -31,8 +31,7 @@ def test_piece_moves(Board, case):
 
 
 # Red's 8 pawns one or two steps (16) and the knights e1 -> d3/f3, j1 -> i3/k3 (c2, l2 are removed).
-START_MOVES = {f"{f}2-{f}{r}" for f in "defghijk" for r in (3, 4)} | {
-    "e1-d3", "e1-f3", "j1-i3", "j1-k3"}
+START_MOVES = {f"{f}2-{f}{r}" for f in "defghijk" for r in (3, 4)} | {"e1-d3", "e1-f3", "j1-i3", "j1-k3"}
 
 
 @pytest.mark.parametrize("mode", ["teams", "ffa"])

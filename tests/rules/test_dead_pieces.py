@@ -18,8 +18,19 @@ def test_dead_piece_blocks_a_slider_and_is_captured_for_nothing(Board):
     """Rook h3: g3 f3 e3 d3 (c3 removed), i3 j3 k3 (l3 removed), h2 h1, h4 and h5 (the dead rook).
     Taking it scores 0 and the turn skips eliminated Blue."""
     board = ffa(Board, {"e1": "rK", "h3": "rR", "h5": "dR"})
-    assert moves_from(board, "h3") == {"h3-g3", "h3-f3", "h3-e3", "h3-d3", "h3-i3", "h3-j3",
-                                       "h3-k3", "h3-h2", "h3-h1", "h3-h4", "h3-h5"}
+    assert moves_from(board, "h3") == {
+        "h3-g3",
+        "h3-f3",
+        "h3-e3",
+        "h3-d3",
+        "h3-i3",
+        "h3-j3",
+        "h3-k3",
+        "h3-h2",
+        "h3-h1",
+        "h3-h4",
+        "h3-h5",
+    }
     board.push_move("h3-h5")
     assert board.points == (0, 0, 0, 0)
     assert board.turn == 2

@@ -10,8 +10,7 @@ from support.moves import moves, perft_counts
 # Red's king h1 is checked by Yellow's queen h3 (along h2) and Yellow's knight g3. Red's bishop d6
 # sees Yellow's king on j12 (e7 f8 g9 h10 i11). King steps: g1 and i1 are safe; g2, h2 and i2
 # touch the queen (i2 the knight too).
-FFA_DOUBLE_CHECK = {"h1": "rK", "d6": "rB", "h3": "yQ", "g3": "yN", "j12": "yK",
-                    "a7": "bK", "n8": "gK"}
+FFA_DOUBLE_CHECK = {"h1": "rK", "d6": "rB", "h3": "yQ", "g3": "yN", "j12": "yK", "a7": "bK", "n8": "gK"}
 
 
 def test_ffa_king_capture_answers_a_double_check(Board):
@@ -32,8 +31,17 @@ def test_ffa_double_check_perft_2(Board):
 
 # Teams: Blue's queen h3 and knight g3 check Red's king h1, whose rooks g1 and i1 box it in (g2,
 # h2, i2 are all attacked). The only answer is the bishop taking Blue's king on j12.
-TEAMS_DOUBLE_CHECK = {"h1": "rK", "g1": "rR", "i1": "rR", "d6": "rB", "h3": "bQ", "g3": "bN",
-                      "j12": "bK", "e14": "yK", "n8": "gK"}
+TEAMS_DOUBLE_CHECK = {
+    "h1": "rK",
+    "g1": "rR",
+    "i1": "rR",
+    "d6": "rB",
+    "h3": "bQ",
+    "g3": "bN",
+    "j12": "bK",
+    "e14": "yK",
+    "n8": "gK",
+}
 
 
 def test_teams_king_capture_is_the_only_answer_to_a_double_check(Board):
@@ -49,8 +57,7 @@ def test_teams_king_capture_is_the_only_answer_to_a_double_check(Board):
 # Red pushed i2-i4 (entry i3:i4); Yellow's knight then went to i3. Both now check Green's king on
 # j5 (the pawn from i4, the knight from i3). Green's pawn j4 takes en passant onto i3: it takes
 # the knight standing there and removes the pawn on i4, both checkers at once.
-EN_PASSANT_DOUBLE_CHECK = {"e1": "rK", "i4": "rP", "a7": "bK", "g14": "yK", "i3": "yN",
-                           "j5": "gK", "j4": "gP"}
+EN_PASSANT_DOUBLE_CHECK = {"e1": "rK", "i4": "rP", "a7": "bK", "g14": "yK", "i3": "yN", "j5": "gK", "j4": "gP"}
 
 
 @pytest.mark.parametrize("mode", ["teams", "ffa"])

@@ -14,8 +14,7 @@ def play(board, sequence):
 
 # Red pawn e2 about to double-step over e3. Blue pawns d2 and d4 both attack e3 (Blue captures
 # at f+1, r+-1); Green's f4 pawn attacks it too (Green captures at f-1, r+-1).
-FLANKED = {"h1": "rK", "e2": "rP", "a7": "bK", "d2": "bP", "d4": "bP",
-           "g14": "yK", "n8": "gK", "f4": "gP"}
+FLANKED = {"h1": "rK", "e2": "rP", "a7": "bK", "d2": "bP", "d4": "bP", "g14": "yK", "n8": "gK", "f4": "gP"}
 
 
 def test_double_step_writes_the_entry(Board):
@@ -157,8 +156,12 @@ def meet_squares(pusher, capturer, mode):
             for side in (-1, 1):
                 # capturer's pawn stands one step behind and one step sideways of the skipped square
                 a = (skipped[0] - cx + side * cy, skipped[1] - cy + side * cx)
-                if (0 <= a[0] < 14 and 0 <= a[1] < 14 and on_board(*a)
-                        and 0 <= progress(capturer, *a) < PROMOTION_DISTANCE[mode]):
+                if (
+                    0 <= a[0] < 14
+                    and 0 <= a[1] < 14
+                    and on_board(*a)
+                    and 0 <= progress(capturer, *a) < PROMOTION_DISTANCE[mode]
+                ):
                     found.add(a)
     return found
 

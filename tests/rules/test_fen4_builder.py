@@ -16,7 +16,7 @@ def start_pieces(setup="modern"):
     for f, letter in zip("defghijk", "RNBKQBNR"):
         pieces[f"{f}14"] = "y" + letter
     # Blue a4..a11 and Green n4..n11 (rank order 4..11)
-    blue = "RNBKQBNR" if setup == "modern" else "RNBQKBNR"   # a7 king modern, a8 king classic
+    blue = "RNBKQBNR" if setup == "modern" else "RNBQKBNR"  # a7 king modern, a8 king classic
     green = "RNBQKBNR" if setup == "modern" else "RNBKQBNR"  # n8 king modern, n7 king classic
     for i in range(8):
         rank = 4 + i
@@ -36,8 +36,9 @@ def test_builder_writes_classic_start():
 
 
 def test_parser_reads_back_the_builder():
-    text = fen4({"h1": "rK", "a7": "bK", "g14": "yK", "n8": "gK", "e4": "dP"}, "G",
-                points=(1, 2, 3, 4), ply=7, ep={1: "c4:d4"})
+    text = fen4(
+        {"h1": "rK", "a7": "bK", "g14": "yK", "n8": "gK", "e4": "dP"}, "G", points=(1, 2, 3, 4), ply=7, ep={1: "c4:d4"}
+    )
     fields = parse_fen4(text)
     assert fields["turn"] == "G"
     assert fields["points"] == (1, 2, 3, 4)

@@ -12,8 +12,7 @@ DEAD_BLUE_YELLOW = {"a7": "dK", "g14": "dK"}
 
 
 def two_left(Board, pieces, points, turn="R"):
-    return Board(fen4(dict(DEAD_BLUE_YELLOW, **pieces), turn, dead=TWO_LEFT, points=points),
-                 mode="ffa")
+    return Board(fen4(dict(DEAD_BLUE_YELLOW, **pieces), turn, dead=TWO_LEFT, points=points), mode="ffa")
 
 
 def test_third_elimination_ends_the_game(Board):

@@ -39,8 +39,7 @@ def test_mate_points_go_to_the_mover_even_if_another_seat_gives_the_check(Board)
     """Yellow is already in check from Blue's rook g5. Red's rook k13 covers f13 g13 h13, its
     bishop d12 covers f14; j10-i12 takes away h14, the last escape. No legal move and in check
     → checkmate, +20 to the mover (Red) by §7."""
-    pieces = {"h1": "rK", "k13": "rR", "d12": "rB", "j10": "rN", "a7": "bK", "g5": "bR",
-              "g14": "yK", "n8": "gK"}
+    pieces = {"h1": "rK", "k13": "rR", "d12": "rB", "j10": "rN", "a7": "bK", "g5": "bR", "g14": "yK", "n8": "gK"}
     board = Board(fen4(pieces, "R"), mode="ffa")
     board.push_move("j10-i12")
     assert board.eliminated == frozenset({2})
@@ -50,8 +49,7 @@ def test_mate_points_go_to_the_mover_even_if_another_seat_gives_the_check(Board)
 def test_pinned_piece_cannot_deliver_mate(Board):
     """Same mating idea, but Green's rook k5 pins the rook d5 to Red's king a5 along rank 5:
     d5-d14 is illegal (legality is tested before any elimination it would cause)."""
-    pieces = {"a5": "rK", "d5": "rR", "k13": "rR", "a7": "bK", "g14": "yK", "n8": "gK",
-              "k5": "gR"}
+    pieces = {"a5": "rK", "d5": "rR", "k13": "rR", "a7": "bK", "g14": "yK", "n8": "gK", "k5": "gR"}
     board = Board(fen4(pieces, "R"), mode="ffa")
     legal = moves(board)
     assert "d5-d14" not in legal

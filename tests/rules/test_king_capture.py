@@ -7,8 +7,7 @@ from support.moves import moves, moves_from, perft_counts
 
 # Red to move. Green's rook h6 checks Red's king h1 down the h-file; Green's bishop d5 pins Red's
 # bishop g2 to h1; that pinned bishop attacks Blue's king on m8 (g2-h3-i4-j5-k6-l7-m8).
-PINNED_IN_CHECK = {"h1": "rK", "g2": "rB", "m8": "bK", "g14": "yK",
-                   "n5": "gK", "d5": "gB", "h6": "gR"}
+PINNED_IN_CHECK = {"h1": "rK", "g2": "rB", "m8": "bK", "g14": "yK", "n5": "gK", "d5": "gB", "h6": "gR"}
 # King escapes: g1 and i1, i2 are safe (h2 is on the rook's file; g2 holds the bishop). Every
 # bishop move except the king capture leaves h1 attacked (g2-h3 blocks the rook but opens d5-h1).
 ESCAPES = {"h1-g1", "h1-i1", "h1-i2"}

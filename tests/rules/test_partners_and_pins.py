@@ -6,8 +6,20 @@ from support.fen4 import fen4
 from support.moves import moves, moves_from
 
 ROOK_D4 = {"h1": "rK", "d4": "rR", "d8": "yN", "g4": "bN", "a7": "bK", "g14": "yK", "n8": "gK"}
-ROOK_D4_TEAMS = {"d4-c4", "d4-b4", "d4-a4", "d4-d3", "d4-d2", "d4-d1", "d4-d5", "d4-d6", "d4-d7",
-                 "d4-e4", "d4-f4", "d4-g4"}
+ROOK_D4_TEAMS = {
+    "d4-c4",
+    "d4-b4",
+    "d4-a4",
+    "d4-d3",
+    "d4-d2",
+    "d4-d1",
+    "d4-d5",
+    "d4-d6",
+    "d4-d7",
+    "d4-e4",
+    "d4-f4",
+    "d4-g4",
+}
 
 
 def test_teams_never_captures_partner(Board):
@@ -45,8 +57,7 @@ def test_may_expose_partner_king(Board):
     anywhere (8 squares), and then Blue may take the Yellow king."""
     pieces = {"h1": "rK", "j6": "rN", "a7": "bK", "j4": "bR", "j9": "yK", "n8": "gK"}
     board = Board(fen4(pieces, "R"), mode="teams")
-    assert moves_from(board, "j6") == {"j6-h5", "j6-h7", "j6-i4", "j6-i8", "j6-k4", "j6-k8",
-                                       "j6-l5", "j6-l7"}
+    assert moves_from(board, "j6") == {"j6-h5", "j6-h7", "j6-i4", "j6-i8", "j6-k4", "j6-k8", "j6-l5", "j6-l7"}
     board.push_move("j6-h5")
     assert "j4-j9" in moves(board)
 
@@ -62,8 +73,7 @@ def test_yellow_rook_pins_red_knight_in_ffa(Board):
 
 def test_same_yellow_rook_is_no_threat_in_teams(Board):
     board = Board(fen4(PINNED_KNIGHT, "R"), mode="teams")
-    assert moves_from(board, "h4") == {"h4-f3", "h4-f5", "h4-g2", "h4-g6", "h4-i2", "h4-i6",
-                                       "h4-j3", "h4-j5"}
+    assert moves_from(board, "h4") == {"h4-f3", "h4-f5", "h4-g2", "h4-g6", "h4-i2", "h4-i6", "h4-j3", "h4-j5"}
 
 
 @pytest.mark.parametrize("mode", ["teams", "ffa"])

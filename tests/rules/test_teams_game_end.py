@@ -32,12 +32,15 @@ def test_checkmate_on_own_turn_wins_for_the_other_team(Board):
 PLAIN_KINGS = {"h1": "rK", "a7": "bK", "g14": "yK", "n8": "gK"}
 
 
-@pytest.mark.parametrize("how, seats, winner", [
-    ("dead", (2, 3), None),          # Yellow and Green: one seat of each team lost: a draw
-    ("resigned", (0, 1), None),      # Red and Blue likewise
-    ("dead", (1,), frozenset({0, 2})),
-    ("flagged", (0, 2), frozenset({1, 3})),
-])
+@pytest.mark.parametrize(
+    "how, seats, winner",
+    [
+        ("dead", (2, 3), None),  # Yellow and Green: one seat of each team lost: a draw
+        ("resigned", (0, 1), None),  # Red and Blue likewise
+        ("dead", (1,), frozenset({0, 2})),
+        ("flagged", (0, 2), frozenset({1, 3})),
+    ],
+)
 def test_losing_seats_on_both_teams_draw(Board, how, seats, winner):
     """A FEN4 may mark a losing seat (dead, resigned, flagged) on each team: neither team won.
     With losing seats on one team only, the other team wins."""

@@ -13,8 +13,7 @@ TWO_ACTIVE_CORNERED = {"d1": "rK", "e10": "bR", "f10": "bR", "a7": "bK", "g14": 
 def test_stalemating_a_walking_king_with_two_active_seats_pays_10_each(Board):
     """f10-f2 covers d2 and e2 along rank 2 and leaves d1 unattacked: Red's king is stalemated;
     20 / 2 = 10 to Blue and to Green, nothing to Red (out) or Yellow (out)."""
-    board = Board(fen4(TWO_ACTIVE_CORNERED, "B", dead=(1, 0, 1, 0), resigned=(RED,), points=(3, 4, 5, 6)),
-                  mode="ffa")
+    board = Board(fen4(TWO_ACTIVE_CORNERED, "B", dead=(1, 0, 1, 0), resigned=(RED,), points=(3, 4, 5, 6)), mode="ffa")
     assert board.walking_kings == frozenset({RED})
     board.push_move("f10-f2")
     assert board.walking_kings == frozenset()
@@ -28,8 +27,7 @@ THREE_ACTIVE_CORNERED = dict(TWO_ACTIVE_CORNERED, g14="yK")
 
 def test_stalemating_a_walking_king_with_three_active_seats_pays_7_each(Board):
     """20 / 3 = 6.67, rounded to 7 for each of Blue, Yellow and Green (chess.com 103144750)."""
-    board = Board(fen4(THREE_ACTIVE_CORNERED, "B", dead=(1, 0, 0, 0), resigned=(RED,), points=(3, 4, 5, 6)),
-                  mode="ffa")
+    board = Board(fen4(THREE_ACTIVE_CORNERED, "B", dead=(1, 0, 0, 0), resigned=(RED,), points=(3, 4, 5, 6)), mode="ffa")
     board.push_move("f10-f2")
     assert board.walking_kings == frozenset()
     assert board.points == (3, 11, 12, 13)
@@ -58,8 +56,7 @@ FIFTY_MOVES_WITH_A_WALKER = {"h1": "rK", "d1": "rR", "a7": "bK", "g14": "yK", "n
 def test_fifty_move_draw_with_a_walking_king_pays_10_and_the_share(Board):
     """Four seats take turns (the walking king too), so the draw comes at 200 plies: +10 to each
     of Red, Blue and Yellow, and Green's walking king's 20 shared three ways, +7 each."""
-    board = Board(fen4(FIFTY_MOVES_WITH_A_WALKER, "R", dead=(0, 0, 0, 1), resigned=(GREEN,), ply=199),
-                  mode="ffa")
+    board = Board(fen4(FIFTY_MOVES_WITH_A_WALKER, "R", dead=(0, 0, 0, 1), resigned=(GREEN,), ply=199), mode="ffa")
     board.push_move("h1-h2")
     outcome = board.outcome()
     assert outcome.termination.name == "FIFTY_MOVE_RULE"
@@ -84,15 +81,13 @@ def test_repetition_draw_with_two_walking_kings_shares_each(Board):
 
 # Red walks (h10), Yellow is out. Green's king on n8 is boxed in by its own pawns on m7, m8, m9;
 # Blue's rook on b5 can reach n5 along rank 5.
-LAST_SEAT_BY_MATE = {"h10": "rK", "a7": "bK", "b5": "bR", "g14": "dK", "n8": "gK",
-                     "m7": "gP", "m8": "gP", "m9": "gP"}
+LAST_SEAT_BY_MATE = {"h10": "rK", "a7": "bK", "b5": "bR", "g14": "dK", "n8": "gK", "m7": "gP", "m8": "gP", "m9": "gP"}
 
 
 def test_last_seat_standing_takes_the_whole_20_of_a_walking_king(Board):
     """b5-n5 mates Green (n7 and, behind the king, n9 on the rook's file): +20 for the mate.
     Three seats are out, and Blue, the last active seat, takes Red's walking king's whole 20."""
-    board = Board(fen4(LAST_SEAT_BY_MATE, "B", dead=(1, 0, 1, 0), resigned=(RED,), points=(5, 20, 12, 8)),
-                  mode="ffa")
+    board = Board(fen4(LAST_SEAT_BY_MATE, "B", dead=(1, 0, 1, 0), resigned=(RED,), points=(5, 20, 12, 8)), mode="ffa")
     board.push_move("b5-n5")
     outcome = board.outcome()
     assert outcome.termination.name == "THREE_ELIMINATED"

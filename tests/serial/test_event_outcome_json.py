@@ -29,14 +29,17 @@ def test_event_round_trip(kind, seat):
     assert back == event and back.seat is seat
 
 
-@pytest.mark.parametrize(("data", "error", "words"), [
-    ("resign:R", TypeError, "needs a dict"),
-    ({"kind": "resign"}, ValueError, "'seat' is missing"),
-    ({"kind": "pass", "seat": "RED"}, ValueError, "'kind' must be one of resign, timeout, claim"),
-    ({"kind": "resign", "seat": "PURPLE"}, ValueError, "'seat' must be one of RED, BLUE, YELLOW, GREEN"),
-    ({"kind": "resign", "seat": 0}, TypeError, "'seat' must be a str"),
-    ({"kind": "resign", "seat": "RED", "move": None}, ValueError, "unknown field 'move'"),
-])
+@pytest.mark.parametrize(
+    ("data", "error", "words"),
+    [
+        ("resign:R", TypeError, "needs a dict"),
+        ({"kind": "resign"}, ValueError, "'seat' is missing"),
+        ({"kind": "pass", "seat": "RED"}, ValueError, "'kind' must be one of resign, timeout, claim"),
+        ({"kind": "resign", "seat": "PURPLE"}, ValueError, "'seat' must be one of RED, BLUE, YELLOW, GREEN"),
+        ({"kind": "resign", "seat": 0}, TypeError, "'seat' must be a str"),
+        ({"kind": "resign", "seat": "RED", "move": None}, ValueError, "unknown field 'move'"),
+    ],
+)
 def test_bad_event_data_names_the_field(data, error, words):
     with pytest.raises(error, match=words):
         GameEvent.from_dict(data)
@@ -101,28 +104,37 @@ def test_the_mode_tells_a_teams_win_from_an_ffa_tie():
 
 
 GOOD = {
-    "termination": "CHECKMATE", "winner": ["BLUE", "GREEN"], "ranking": [["BLUE", "GREEN"], ["RED", "YELLOW"]],
+    "termination": "CHECKMATE",
+    "winner": ["BLUE", "GREEN"],
+    "ranking": [["BLUE", "GREEN"], ["RED", "YELLOW"]],
     "points": {"RED": 0, "BLUE": 0, "YELLOW": 0, "GREEN": 0},
 }
 
 
-@pytest.mark.parametrize(("change", "mode", "error", "words"), [
-    ({"termination": "WON"}, "teams", ValueError, "'termination' must be one of CHECKMATE"),
-    ({"termination": 1}, "teams", TypeError, "'termination' must be a str"),
-    ({"winner": ["BLUE", "BLUE"]}, "teams", ValueError, "'winner' names a seat twice"),
-    ({"winner": "BLUE"}, "teams", TypeError, "'winner' must be a list"),
-    ({"winner": ["RED", "BLUE"], "ranking": [["RED", "BLUE"], ["YELLOW", "GREEN"]]}, "teams", ValueError,
-     "'winner' must be a team of partners"),
-    ({"winner": ["RED", "YELLOW"]}, "teams", ValueError, "'winner' .* is not the first place"),
-    ({"ranking": [["BLUE", "GREEN"], ["RED"]]}, "teams", ValueError, "'ranking' must place each seat once"),
-    ({"ranking": [["BLUE", "GREEN"], []]}, "teams", ValueError, "'ranking' must place each seat once"),
-    ({"points": {"RED": 0, "BLUE": 0, "YELLOW": 0}}, "teams", ValueError, "'points' must give each"),
-    ({"points": {"RED": 0, "BLUE": 0, "YELLOW": 0, "GREEN": "9"}}, "teams", TypeError, "'points' must give int"),
-    ({"points": {"RED": 0, "BLUE": 0, "YELLOW": 0, "GREEN": True}}, "teams", TypeError, "'points' must give int"),
-    ({"points": [0, 0, 0, 0]}, "teams", TypeError, "'points' must be a dict"),
-    ({"winner": None}, "ffa", ValueError, "'winner' must name the top seats in FFA"),
-    ({}, "chess", ValueError, "mode must be 'teams' or 'ffa', got 'chess'"),
-])
+@pytest.mark.parametrize(
+    ("change", "mode", "error", "words"),
+    [
+        ({"termination": "WON"}, "teams", ValueError, "'termination' must be one of CHECKMATE"),
+        ({"termination": 1}, "teams", TypeError, "'termination' must be a str"),
+        ({"winner": ["BLUE", "BLUE"]}, "teams", ValueError, "'winner' names a seat twice"),
+        ({"winner": "BLUE"}, "teams", TypeError, "'winner' must be a list"),
+        (
+            {"winner": ["RED", "BLUE"], "ranking": [["RED", "BLUE"], ["YELLOW", "GREEN"]]},
+            "teams",
+            ValueError,
+            "'winner' must be a team of partners",
+        ),
+        ({"winner": ["RED", "YELLOW"]}, "teams", ValueError, "'winner' .* is not the first place"),
+        ({"ranking": [["BLUE", "GREEN"], ["RED"]]}, "teams", ValueError, "'ranking' must place each seat once"),
+        ({"ranking": [["BLUE", "GREEN"], []]}, "teams", ValueError, "'ranking' must place each seat once"),
+        ({"points": {"RED": 0, "BLUE": 0, "YELLOW": 0}}, "teams", ValueError, "'points' must give each"),
+        ({"points": {"RED": 0, "BLUE": 0, "YELLOW": 0, "GREEN": "9"}}, "teams", TypeError, "'points' must give int"),
+        ({"points": {"RED": 0, "BLUE": 0, "YELLOW": 0, "GREEN": True}}, "teams", TypeError, "'points' must give int"),
+        ({"points": [0, 0, 0, 0]}, "teams", TypeError, "'points' must be a dict"),
+        ({"winner": None}, "ffa", ValueError, "'winner' must name the top seats in FFA"),
+        ({}, "chess", ValueError, "mode must be 'teams' or 'ffa', got 'chess'"),
+    ],
+)
 def test_bad_outcome_data_names_the_field(change, mode, error, words):
     with pytest.raises(error, match=words):
         Outcome.from_dict({**GOOD, **change}, mode=mode)
@@ -130,8 +142,13 @@ def test_bad_outcome_data_names_the_field(change, mode, error, words):
 
 def test_good_outcome_data_reads():
     outcome = Outcome.from_dict(GOOD, mode="teams")
-    assert outcome == (Termination.CHECKMATE, frozenset({BLUE, GREEN}), ((BLUE, GREEN), (RED, YELLOW)), (0, 0, 0, 0),
-                       Team.BLUE_GREEN)
+    assert outcome == (
+        Termination.CHECKMATE,
+        frozenset({BLUE, GREEN}),
+        ((BLUE, GREEN), (RED, YELLOW)),
+        (0, 0, 0, 0),
+        Team.BLUE_GREEN,
+    )
 
 
 def test_docstring_examples():

@@ -12,16 +12,28 @@ PROMOTIONS = ["h10-h11=Q", "h10-h11=R", "h10-h11=B", "h10-h11=N", "h7-h8=D"]
 
 def test_a_plain_move_has_the_agreed_shape():
     assert Move.from_str("h2-h4").to_dict() == {
-        "from": "h2", "to": "h4", "promotion": None, "one_point_queen": False, "text": "h2-h4",
+        "from": "h2",
+        "to": "h4",
+        "promotion": None,
+        "one_point_queen": False,
+        "text": "h2-h4",
     }
 
 
 def test_promotions_name_the_piece():
     assert Move.from_str("h10-h11=R").to_dict() == {
-        "from": "h10", "to": "h11", "promotion": "ROOK", "one_point_queen": False, "text": "h10-h11=R",
+        "from": "h10",
+        "to": "h11",
+        "promotion": "ROOK",
+        "one_point_queen": False,
+        "text": "h10-h11=R",
     }
     assert Move.from_str("h7-h8=D").to_dict() == {
-        "from": "h7", "to": "h8", "promotion": "QUEEN", "one_point_queen": True, "text": "h7-h8=D",
+        "from": "h7",
+        "to": "h8",
+        "promotion": "QUEEN",
+        "one_point_queen": True,
+        "text": "h7-h8=D",
     }
 
 
@@ -64,8 +76,11 @@ def test_bad_data_names_the_field(data, error, words):
 
 
 def test_huge_values_are_quoted_bounded():
-    for data in ({"from": "h" * 5_000_000, "to": "h4"}, {"from": "h2", "to": "h4", "x" * 5_000_000: 1},
-                 {"from": "h2", "to": "h4", "text": "h2-h3" + " " * 5_000_000}):
+    for data in (
+        {"from": "h" * 5_000_000, "to": "h4"},
+        {"from": "h2", "to": "h4", "x" * 5_000_000: 1},
+        {"from": "h2", "to": "h4", "text": "h2-h3" + " " * 5_000_000},
+    ):
         with pytest.raises(ValueError) as caught:
             Move.from_dict(data)
         assert len(str(caught.value)) < 200 and "characters)" in str(caught.value)

@@ -62,7 +62,11 @@ def play(mover: GamePage, watchers: list[GamePage], ply: int, tail: str, head: s
 def test_four_seats_play_by_clicking(driver: Any, pages: list[GamePage], live_server: Any, tmp_path: Path) -> None:
     site = live_server.url
     names = {"RED": "Ann", "BLUE": "Bo", "YELLOW": "Cy", "GREEN": "Di"}
-    game = api(site, "/api/games", {"mode": "teams", "seats": {seat: {"player": "human", "name": names[seat]} for seat in SEATS}})
+    game = api(
+        site,
+        "/api/games",
+        {"mode": "teams", "seats": {seat: {"player": "human", "name": names[seat]} for seat in SEATS}},
+    )
     seat_pages = {seat: open_page(driver, pages, site + game["seats"][seat]["url"]) for seat in SEATS}
     spectator = open_page(driver, pages, site + game["url"])
     for seat, page in seat_pages.items():
@@ -121,7 +125,9 @@ def test_four_seats_play_by_clicking(driver: Any, pages: list[GamePage], live_se
 
     red.css("#chat-text")[0].send_keys("Take c7 <b>now</b>")
     red.css("#chat-form button")[0].click()
-    yellow.wait(lambda: [line.text for line in yellow.css("#chat-log .chat-text")] == ["Take c7 <b>now</b>"], "the chat line")
+    yellow.wait(
+        lambda: [line.text for line in yellow.css("#chat-log .chat-text")] == ["Take c7 <b>now</b>"], "the chat line"
+    )
     assert yellow.css("#chat-log b") == []
     red.click("h8", shift=True)  # shift+click clears only one's own arrows
     yellow.wait(lambda: yellow.arrows() == {("YELLOW", "g11", "g8")}, "Red's arrow cleared on Yellow's board")
@@ -137,7 +143,9 @@ def test_four_seats_play_by_clicking(driver: Any, pages: list[GamePage], live_se
     assert state["moves"][:9] == ["h2-h4", "b7-c7", "g13-g11", "m8-l8", "j1-i3", "b5-d5", "j14-i12", "n10-l9", "i1-c7"]
 
 
-def test_lobby_creates_a_game_names_are_text_and_ffa_has_no_chat(driver: Any, pages: list[GamePage], live_server: Any) -> None:
+def test_lobby_creates_a_game_names_are_text_and_ffa_has_no_chat(
+    driver: Any, pages: list[GamePage], live_server: Any
+) -> None:
     site = live_server.url
     from selenium.webdriver.common.by import By
 
@@ -168,7 +176,9 @@ def test_lobby_creates_a_game_names_are_text_and_ffa_has_no_chat(driver: Any, pa
     assert red.arrows() == set()  # no arrows in FFA
 
 
-def test_timer_without_highlights_resign_abort_and_rematch(driver: Any, pages: list[GamePage], live_server: Any) -> None:
+def test_timer_without_highlights_resign_abort_and_rematch(
+    driver: Any, pages: list[GamePage], live_server: Any
+) -> None:
     site = live_server.url
     game = api(site, "/api/games", {"mode": "teams", "turn_seconds": 30, "show_legal_moves": False})
     red = open_page(driver, pages, site + game["seats"]["RED"]["url"])
@@ -243,7 +253,8 @@ def test_teams_promotion_offers_the_four_pieces(driver: Any, pages: list[GamePag
     red.click("h11")
     choices = red.wait(lambda: red.css("#promotion-choices button"), "the promotion chooser")
     assert [(button.text, button.get_attribute("data-move")) for button in choices] == [
-        (name, f"h10-h11={letter}") for name, letter in (("Queen", "Q"), ("Rook", "R"), ("Bishop", "B"), ("Knight", "N"))
+        (name, f"h10-h11={letter}")
+        for name, letter in (("Queen", "Q"), ("Rook", "R"), ("Bishop", "B"), ("Knight", "N"))
     ]
     choices[3].click()
     red.wait_ready(ply + 1)

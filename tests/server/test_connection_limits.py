@@ -18,7 +18,11 @@ from websockets.sync.client import connect
 
 LIMIT = 1.0  # the header, body, idle and hello timeouts under test, in seconds
 PATIENCE = 6.0  # how long the test waits for the server to act, well past LIMIT
-SHORT = tuple(arg for name in ("header_timeout", "body_timeout", "idle_timeout", "hello_timeout") for arg in ("--limit", f"{name}={LIMIT}"))
+SHORT = tuple(
+    arg
+    for name in ("header_timeout", "body_timeout", "idle_timeout", "hello_timeout")
+    for arg in ("--limit", f"{name}={LIMIT}")
+)
 
 
 @pytest.fixture
@@ -50,7 +54,9 @@ def read_response(sock: socket.socket) -> bytes:
     while b"\r\n\r\n" not in data:
         data += sock.recv(65536)
     head, body = data.split(b"\r\n\r\n", 1)
-    length = next(int(line.split(b":")[1]) for line in head.lower().split(b"\r\n") if line.startswith(b"content-length:"))
+    length = next(
+        int(line.split(b":")[1]) for line in head.lower().split(b"\r\n") if line.startswith(b"content-length:")
+    )
     while len(body) < length:
         body += sock.recv(65536)
     return head + b"\r\n\r\n" + body
@@ -78,7 +84,9 @@ def test_a_connection_that_says_nothing_is_closed(server: ProcessServer) -> None
 
 def test_a_body_that_never_ends_is_answered_408_and_closed(server: ProcessServer) -> None:
     with dial(server) as sock:
-        sock.sendall(b"POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"cpu\":")
+        sock.sendall(
+            b'POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"cpu":'
+        )
         response, waited = read_until_closed(sock)
     assert response.startswith(b"HTTP/1.1 408 "), response[:200]
     assert "body" in json_body(response)["message"]
@@ -114,7 +122,11 @@ def test_a_websocket_that_never_says_hello_is_closed(server: ProcessServer) -> N
 
 def test_one_address_cannot_take_every_connection(tmp_path: Path) -> None:
     per_client = 20
-    server = ProcessServer(f"sqlite:///{tmp_path / 'games.db'}", tmp_path / "serve.log", options=("--limit", f"max_connections_per_client={per_client}")).start()
+    server = ProcessServer(
+        f"sqlite:///{tmp_path / 'games.db'}",
+        tmp_path / "serve.log",
+        options=("--limit", f"max_connections_per_client={per_client}"),
+    ).start()
     held = []
     try:
         held = [dial(server, "127.0.0.2") for _ in range(per_client)]

@@ -37,7 +37,13 @@ async def _answered_order(requests: list[tuple[str, int]]) -> list[str]:
 
 
 def test_played_games_go_first_and_each_class_in_arrival_order() -> None:
-    requests = [("watched-1", WATCHED), ("watched-2", WATCHED), ("played-1", PLAYED), ("watched-3", WATCHED), ("played-2", PLAYED)]
+    requests = [
+        ("watched-1", WATCHED),
+        ("watched-2", WATCHED),
+        ("played-1", PLAYED),
+        ("watched-3", WATCHED),
+        ("played-2", PLAYED),
+    ]
     order = asyncio.run(_answered_order(requests))
     assert order == ["first", "played-1", "played-2", "watched-1", "watched-2", "watched-3"]
 

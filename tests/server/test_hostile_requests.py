@@ -27,7 +27,17 @@ BAD_IDS = ["ab%00cd", "%00", "ab%2Fcd", "%C3%A9t%C3%A9", "x" * 33, "ab%20cd", ".
 
 
 @pytest.mark.parametrize("game_id", BAD_IDS)
-@pytest.mark.parametrize(("method", "tail"), [("GET", ""), ("GET", "/pgn4"), ("GET", "/board.svg"), ("POST", "/moves"), ("POST", "/resign"), ("POST", "/rematch")])
+@pytest.mark.parametrize(
+    ("method", "tail"),
+    [
+        ("GET", ""),
+        ("GET", "/pgn4"),
+        ("GET", "/board.svg"),
+        ("POST", "/moves"),
+        ("POST", "/resign"),
+        ("POST", "/rematch"),
+    ],
+)
 def test_an_id_that_no_game_can_have_is_no_such_game(api: Api, game_id: str, method: str, tail: str) -> None:
     answer = api.http.request(method, f"/api/games/{game_id}{tail}", json={"token": "t", "move": "h2-h4"})
     expected = "not_found" if "%2F" in game_id or game_id == ".." else "no_such_game"  # another path altogether
@@ -45,7 +55,9 @@ def test_a_socket_for_an_id_no_game_can_have_is_refused(server: ThreadServer, ga
 
 
 @pytest.mark.parametrize("when", ["before the hello", "after the hello"])
-def test_a_binary_frame_closes_the_socket_with_1003_and_no_traceback(server: ThreadServer, api: Api, caplog: pytest.LogCaptureFixture, when: str) -> None:
+def test_a_binary_frame_closes_the_socket_with_1003_and_no_traceback(
+    server: ThreadServer, api: Api, caplog: pytest.LogCaptureFixture, when: str
+) -> None:
     game = api.create()
     caplog.set_level(logging.INFO)
     with connect(f"{server.ws_url}/ws/games/{game['id']}") as ws:
@@ -78,7 +90,9 @@ def test_a_binary_frame_closes_the_socket_with_1003_and_no_traceback(server: Thr
         {"type": "arrow", "from": ["h2"], "to": "h4"},
     ],
 )
-def test_chat_and_arrows_are_checked_before_they_reach_the_partner(server: ThreadServer, api: Api, message: dict) -> None:
+def test_chat_and_arrows_are_checked_before_they_reach_the_partner(
+    server: ThreadServer, api: Api, message: dict
+) -> None:
     game = api.create()
     red = Socket(server.ws_url, game["id"], game["seats"]["RED"]["token"])
     yellow = Socket(server.ws_url, game["id"], game["seats"]["YELLOW"]["token"])

@@ -143,7 +143,12 @@ def test_every_bad_request_is_refused_and_changes_nothing(api: Api) -> None:
         assert (answer.status_code, answer.json()["error"]) == (status, code), (path, body, answer.text)
         assert len(answer.json()["message"]) < 300
         after = api.state(game["id"])
-        assert (after["ply"], after["fen4"], after["moves"], after["status"]) == (before["ply"], before["fen4"], before["moves"], before["status"])
+        assert (after["ply"], after["fen4"], after["moves"], after["status"]) == (
+            before["ply"],
+            before["fen4"],
+            before["moves"],
+            before["status"],
+        )
 
 
 def test_an_illegal_move_names_the_rule(api: Api) -> None:

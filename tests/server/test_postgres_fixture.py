@@ -31,6 +31,10 @@ def test_without_postgresql_the_tests_fail_when_it_is_required(monkeypatch):
 
 def test_the_server_syncs_its_writes_and_listens_on_loopback_only(postgres_cluster, postgres_url):
     psql = postgres_cluster.bindir / "psql"
-    query = "SELECT current_setting('fsync'), current_setting('synchronous_commit'), current_setting('listen_addresses')"
-    shown = subprocess.run([str(psql), "-XAt", "-F", " ", postgres_url, "-c", query], capture_output=True, text=True, check=True)
+    query = (
+        "SELECT current_setting('fsync'), current_setting('synchronous_commit'), current_setting('listen_addresses')"
+    )
+    shown = subprocess.run(
+        [str(psql), "-XAt", "-F", " ", postgres_url, "-c", query], capture_output=True, text=True, check=True
+    )
     assert shown.stdout.split() == ["on", "on", "127.0.0.1"]

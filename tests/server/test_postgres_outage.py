@@ -59,7 +59,9 @@ class Player:
                         return
                     move = self.rng.choice(state["legal_moves"])
                     token = self.game["seats"][state["turn"]]["token"]
-                    answer = http.post(f"/api/games/{self.game['id']}/moves", json={"token": token, "move": move, "ply": state["ply"]})
+                    answer = http.post(
+                        f"/api/games/{self.game['id']}/moves", json={"token": token, "move": move, "ply": state["ply"]}
+                    )
                     if self._store_away(answer):
                         continue
                     if answer.status_code != 200:
@@ -107,13 +109,18 @@ async def stored_games(url: str, ids: list[str]) -> tuple[dict[str, list[str]], 
 
 
 @pytest.mark.parametrize("stop", ["immediate", "fast"])  # a crash; a shutdown that cuts the connections
-def test_postgres_going_away_under_load_loses_and_corrupts_nothing(own_cluster: PostgresCluster, tmp_path: Path, stop: str) -> None:
+def test_postgres_going_away_under_load_loses_and_corrupts_nothing(
+    own_cluster: PostgresCluster, tmp_path: Path, stop: str
+) -> None:
     stopping.clear()
     back.clear()
     url = own_cluster.create_database()
     served = ProcessServer(url, tmp_path / "serve.log").start()
     try:
-        games = [httpx.post(served.url + "/api/games", json={"mode": "ffa", "grace_seconds": 600}).json() for _ in range(GAMES)]
+        games = [
+            httpx.post(served.url + "/api/games", json={"mode": "ffa", "grace_seconds": 600}).json()
+            for _ in range(GAMES)
+        ]
         players = [Player(served.url, game, seed) for seed, game in enumerate(games)]
         for player in players:
             player.thread.start()
@@ -140,4 +147,6 @@ def test_postgres_going_away_under_load_loses_and_corrupts_nothing(own_cluster: 
     for player in players:
         stored = moves[player.game["id"]]
         for ply, move in player.acknowledged.items():
-            assert ply < len(stored) and stored[ply] == move, f"ply {ply}: acknowledged {move}, stored {stored[ply:ply + 1]}"
+            assert ply < len(stored) and stored[ply] == move, (
+                f"ply {ply}: acknowledged {move}, stored {stored[ply : ply + 1]}"
+            )

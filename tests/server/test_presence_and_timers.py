@@ -29,7 +29,12 @@ def test_the_cpu_moves_for_a_seat_only_after_the_grace_period(server: ThreadServ
     server.idle()
     server.advance(59)
     state = api.state(game["id"])
-    assert state["ply"] == 0 and state["seats"]["RED"] == {"name": "Red", "player": "human", "connected": False, "cpu_playing": False}
+    assert state["ply"] == 0 and state["seats"]["RED"] == {
+        "name": "Red",
+        "player": "human",
+        "connected": False,
+        "cpu_playing": False,
+    }
     server.advance(2)
     state = api.state(game["id"])
     assert state["ply"] == 1 and state["turn"] == "BLUE" and state["seats"]["RED"]["cpu_playing"]
@@ -77,7 +82,12 @@ def test_a_seat_that_leaves_gets_its_grace_from_when_it_left(server: ThreadServe
 
 
 def test_cpu_seats_and_walking_kings_move_by_themselves(server: ThreadServer, api: Api) -> None:
-    game = api.create(mode="ffa", cpu_movetime=FAST_CPU, grace_seconds=600, seats={"BLUE": {"player": "cpu"}, "GREEN": {"player": "cpu"}})
+    game = api.create(
+        mode="ffa",
+        cpu_movetime=FAST_CPU,
+        grace_seconds=600,
+        seats={"BLUE": {"player": "cpu"}, "GREEN": {"player": "cpu"}},
+    )
     seats = game["seats"]
     assert api.move(game["id"], seats["RED"]["token"], "h2-h3").status_code == 200
     server.idle()
@@ -90,7 +100,9 @@ def test_cpu_seats_and_walking_kings_move_by_themselves(server: ThreadServer, ap
 
 def test_a_game_of_cpu_seats_plays_itself_to_the_end(server: ThreadServer, api: Api) -> None:
     cpu = {"player": "cpu"}
-    game = api.create(move_limit=12, cpu_movetime=FAST_CPU, seats={"RED": cpu, "BLUE": cpu, "YELLOW": cpu, "GREEN": cpu})
+    game = api.create(
+        move_limit=12, cpu_movetime=FAST_CPU, seats={"RED": cpu, "BLUE": cpu, "YELLOW": cpu, "GREEN": cpu}
+    )
     assert game["seats"]["RED"] == {"cpu": True}
     server.idle()
     state = api.state(game["id"])
@@ -121,7 +133,10 @@ def test_the_turn_clock_restarts_with_every_move(server: ThreadServer, api: Api)
     assert state["status"] == "playing" and state["clock"]["remaining"] == 10
     server.advance(11)
     state = api.state(game["id"])
-    assert state["status"] == "aborted" and state["abort"] == {"seat": "BLUE", "kind": "timeout"}  # FFA: before three moves each
+    assert state["status"] == "aborted" and state["abort"] == {
+        "seat": "BLUE",
+        "kind": "timeout",
+    }  # FFA: before three moves each
 
 
 def test_a_cpu_played_seat_moves_within_its_turn(server: ThreadServer, api: Api) -> None:

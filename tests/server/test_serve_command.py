@@ -17,7 +17,9 @@ def test_with_no_db_it_keeps_games_in_the_data_directory(tmp_path: Path) -> None
     data = tmp_path / "data" / "fourchess"  # not there yet: the command makes it
     port = free_port()
     env = {**os.environ, "FOURCHESS_DATA": str(data)}
-    process = subprocess.Popen([sys.executable, "-m", "fourchess", "serve", "--port", str(port), "--log-level", "warning"], env=env)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "fourchess", "serve", "--port", str(port), "--log-level", "warning"], env=env
+    )
     try:
         deadline = time.monotonic() + START_TIMEOUT
         while True:
@@ -36,6 +38,12 @@ def test_with_no_db_it_keeps_games_in_the_data_directory(tmp_path: Path) -> None
 
 
 def test_bad_options_are_refused_by_name() -> None:
-    for option, named in ((["--port", "99999"], "--port"), (["--db", "mysql://x"], "mysql://x"), (["--cpu-workers", "0"], "--cpu-workers")):
-        done = subprocess.run([sys.executable, "-m", "fourchess", "serve", *option], capture_output=True, text=True, timeout=START_TIMEOUT)
+    for option, named in (
+        (["--port", "99999"], "--port"),
+        (["--db", "mysql://x"], "mysql://x"),
+        (["--cpu-workers", "0"], "--cpu-workers"),
+    ):
+        done = subprocess.run(
+            [sys.executable, "-m", "fourchess", "serve", *option], capture_output=True, text=True, timeout=START_TIMEOUT
+        )
         assert done.returncode == 2 and named in done.stderr and "Traceback" not in done.stderr

@@ -26,7 +26,11 @@ def test_a_move_on_one_process_reaches_sockets_on_the_other(two_servers: tuple[P
     api_first, api_second = Api(first.url), Api(second.url)
     game = api_first.create(grace_seconds=600)
     red = Socket(first.ws_url, game["id"], game["seats"]["RED"]["token"])
-    with Socket(second.ws_url, game["id"], None) as watcher, Socket(second.ws_url, game["id"], game["seats"]["BLUE"]["token"]) as blue, red:
+    with (
+        Socket(second.ws_url, game["id"], None) as watcher,
+        Socket(second.ws_url, game["id"], game["seats"]["BLUE"]["token"]) as blue,
+        red,
+    ):
         assert api_first.move(game["id"], game["seats"]["RED"]["token"], "h2-h4").status_code == 200
         assert watcher.state_at(1)["moves"] == ["h2-h4"]
         blue.send({"type": "move", "move": "b7-c7", "ply": 1})  # Blue answers through the second process

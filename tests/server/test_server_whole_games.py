@@ -43,7 +43,9 @@ def assert_pgn4_replays(api: Api, game_id: str, fen4: str) -> None:
     chess.com's rules only: no move limit, no house options)."""
     record = read_game(io.StringIO(api.http.get(f"/api/games/{game_id}/pgn4").text), validate=False)
     settings = api.state(game_id)["settings"]
-    rules = Rules(mode=settings["mode"], move_limit=settings["move_limit"], dead_king_walking=settings["dead_king_walking"])
+    rules = Rules(
+        mode=settings["mode"], move_limit=settings["move_limit"], dead_king_walking=settings["dead_king_walking"]
+    )
     assert record is not None and replay(record, Board(rules=rules)).fen4() == fen4
 
 

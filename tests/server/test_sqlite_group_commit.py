@@ -75,14 +75,26 @@ async def test_when_sqlite_undoes_the_whole_transaction_every_operation_in_it_fa
     url = sqlite_url(tmp_path / "store.sqlite3")
     async with opened(url) as store:
         await store.create_game(game("g1"))
-        pages = await store._thread.run(lambda connection: connection.execute("PRAGMA page_count").fetchone()[0], writes=False)
-        await store._thread.run(lambda connection: connection.execute(f"PRAGMA max_page_count = {pages + 2}"), writes=False)
+        pages = await store._thread.run(
+            lambda connection: connection.execute("PRAGMA page_count").fetchone()[0], writes=False
+        )
+        await store._thread.run(
+            lambda connection: connection.execute(f"PRAGMA max_page_count = {pages + 2}"), writes=False
+        )
         huge = game("huge")
         huge.settings["padding"] = "x" * 100_000  # more than two pages: SQLITE_FULL, which ends the transaction
         outcomes = await held_batch(
-            store, [store.append_step("g1", step(0)), store.create_game(huge), store.append_step("g1", step(1)), store.create_game(game("g2"))]
+            store,
+            [
+                store.append_step("g1", step(0)),
+                store.create_game(huge),
+                store.append_step("g1", step(1)),
+                store.create_game(game("g2")),
+            ],
         )
-        assert all(isinstance(outcome, sqlite3.OperationalError) and "full" in str(outcome) for outcome in outcomes), outcomes
+        assert all(isinstance(outcome, sqlite3.OperationalError) and "full" in str(outcome) for outcome in outcomes), (
+            outcomes
+        )
         assert await store.append_step("g1", step(0, "after"))  # the store goes on
     async with opened(url) as store:
         assert [s.text for s in (await store.load_game("g1")).steps] == ["after"]
@@ -146,7 +158,9 @@ async def test_a_step_is_committed_before_append_step_returns(tmp_path):
                 unseen = []
                 for ply in range(10):
                     assert await store.append_step(game_id, step(ply))
-                    seen = reader.execute("SELECT count(*) FROM steps WHERE game_id = ? AND ply = ?", (game_id, ply)).fetchone()[0]
+                    seen = reader.execute(
+                        "SELECT count(*) FROM steps WHERE game_id = ? AND ply = ?", (game_id, ply)
+                    ).fetchone()[0]
                     if not seen:
                         unseen.append(ply)
                 return unseen

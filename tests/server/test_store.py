@@ -21,7 +21,9 @@ async def test_a_game_reads_back_exactly_with_its_steps(store_url):
         for ply in range(3):
             assert await store.append_step("g1", step(ply, seat=("RED", "BLUE", "YELLOW")[ply]))
         loaded = await store.load_game("g1")
-    assert loaded == dataclasses.replace(made, steps=(step(0, seat="RED"), step(1, seat="BLUE"), step(2, seat="YELLOW")))
+    assert loaded == dataclasses.replace(
+        made, steps=(step(0, seat="RED"), step(1, seat="BLUE"), step(2, seat="YELLOW"))
+    )
     assert list(loaded.settings) == list(made.settings)  # the key order too
     assert list(loaded.settings["rules"]) == list(made.settings["rules"])
     assert loaded.status == PLAYING and loaded.finish is None and loaded.rematch is None
@@ -29,7 +31,7 @@ async def test_a_game_reads_back_exactly_with_its_steps(store_url):
 
 @asynchronous
 async def test_odd_text_in_json_reads_back_exactly(store_url):
-    odd = {"nul": "a\x00b", "quote": 'say "hi"\n\\', "astral": "\U0001F600", "empty": "", "nested": [[], {}, [None]]}
+    odd = {"nul": "a\x00b", "quote": 'say "hi"\n\\', "astral": "\U0001f600", "empty": "", "nested": [[], {}, [None]]}
     async with opened(store_url) as store:
         await store.create_game(dataclasses.replace(game(), settings=odd))
         assert (await store.load_game("g1")).settings == odd
@@ -198,7 +200,14 @@ async def test_the_drive_lease_excludes_another_owner_until_it_runs_out(store_ur
         taken_after = await store.claim_drive("g1", "process-b", 115.5, 10.0)
         first_back = await store.claim_drive("g1", "process-a", 116.0, 10.0)
         if store.shared:
-            assert (first, taken_early, renewed, taken_before_renewal_ends, taken_after, first_back) == (True, False, True, False, True, False)
+            assert (first, taken_early, renewed, taken_before_renewal_ends, taken_after, first_back) == (
+                True,
+                False,
+                True,
+                False,
+                True,
+                False,
+            )
             assert not await store.claim_drive("nope", "process-a", 100.0, 10.0)
         else:  # one process on the file: it always drives
             assert (first, taken_early, renewed, taken_before_renewal_ends, taken_after, first_back) == (True,) * 6

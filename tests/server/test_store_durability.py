@@ -49,7 +49,9 @@ def append_until_killed(url: str) -> list[tuple[str, int]]:
     """Run the appender on ``url``, SIGKILL it after PRINTED_BEFORE_KILL lines; every (game, ply)
     it printed, the lines still in the pipe included."""
     environment = {**os.environ, "PYTHONPATH": str(Path(fourchess.__file__).resolve().parent.parent)}
-    child = subprocess.Popen([sys.executable, "-c", APPENDER, url, str(GAMES)], stdout=subprocess.PIPE, env=environment, text=True)
+    child = subprocess.Popen(
+        [sys.executable, "-c", APPENDER, url, str(GAMES)], stdout=subprocess.PIPE, env=environment, text=True
+    )
     lines = []
     try:
         while len(lines) < PRINTED_BEFORE_KILL:
@@ -93,7 +95,10 @@ async def test_every_step_answered_before_a_kill_is_stored(store_url):
 async def test_sqlite_commits_durably_against_power_loss(tmp_path):
     async with opened(sqlite_url(tmp_path / "store.sqlite3")) as store:
         settings = await store._thread.run(
-            lambda connection: tuple(connection.execute(f"PRAGMA {name}").fetchone()[0] for name in ("journal_mode", "synchronous", "foreign_keys")),
+            lambda connection: tuple(
+                connection.execute(f"PRAGMA {name}").fetchone()[0]
+                for name in ("journal_mode", "synchronous", "foreign_keys")
+            ),
             writes=False,
         )
     assert settings == ("wal", 2, 1)  # synchronous 2 is FULL: the WAL is synced at every commit

@@ -42,7 +42,9 @@ def tmpfs(tmp_path: Path) -> Iterator[Path]:
     """A small tmpfs of this test's own (mounting needs root; skipped where it is refused)."""
     mount = tmp_path / "tmpfs"
     mount.mkdir()
-    done = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", str(mount)], capture_output=True, text=True, check=False)
+    done = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", str(mount)], capture_output=True, text=True, check=False
+    )
     if done.returncode != 0:
         pytest.skip(f"cannot mount a tmpfs here: {done.stderr.strip()}")
     try:
@@ -139,7 +141,11 @@ def test_a_store_that_cannot_be_written_stops_the_start_with_a_clear_message(tmp
     served.stop()
     subprocess.run(["mount", "-o", "remount,ro", str(tmpfs)], check=True)
     done = subprocess.run(
-        [sys.executable, "-m", "fourchess", "serve", "--port", "1", "--db", url], capture_output=True, text=True, timeout=60, env=dict(os.environ)
+        [sys.executable, "-m", "fourchess", "serve", "--port", "1", "--db", url],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=dict(os.environ),
     )
     assert done.returncode == 1  # SQLite cannot even open a file in WAL mode on a read-only file system
     assert done.stderr.startswith("fourchess serve: ") and "games.sqlite3" in done.stderr, done.stderr
@@ -156,7 +162,10 @@ def test_a_game_that_does_not_replay_is_set_aside_and_listed(tmp_path: Path) -> 
     api.close()
     served.stop()
     with sqlite3.connect(path) as db:  # Blue's move stored at Yellow's ply, as the failed writes once did
-        db.execute("INSERT INTO steps (game_id, ply, text, seat, at, by) VALUES (?, 2, 'b8-c8', 'BLUE', 0, 'human')", (broken["id"],))
+        db.execute(
+            "INSERT INTO steps (game_id, ply, text, seat, at, by) VALUES (?, 2, 'b8-c8', 'BLUE', 0, 'human')",
+            (broken["id"],),
+        )
         db.execute("UPDATE games SET plies = 3 WHERE id = ?", (broken["id"],))
     served = ProcessServer(url, tmp_path / "serve.log").start()  # starts all the same
     api = Api(served.url)
@@ -169,6 +178,11 @@ def test_a_game_that_does_not_replay_is_set_aside_and_listed(tmp_path: Path) -> 
     finally:
         api.close()
         served.stop()
-    listed = subprocess.run([sys.executable, "-m", "fourchess", "serve", "--check-games", "--db", url], capture_output=True, text=True, timeout=60)
+    listed = subprocess.run(
+        [sys.executable, "-m", "fourchess", "serve", "--check-games", "--db", url],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert listed.returncode == 1, listed.stderr
     assert listed.stdout.split("\t")[0] == broken["id"] and len(listed.stdout.splitlines()) == 1, listed.stdout

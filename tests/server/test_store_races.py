@@ -32,7 +32,9 @@ async def test_of_fifty_racing_appends_for_one_ply_one_wins(store_url):
         await first.create_game(game())
         await first.append_step("g1", step(0))
         stores = [first, second] * 25
-        won = await asyncio.gather(*(store.append_step("g1", step(1, f"move-by-{i}")) for i, store in enumerate(stores)))
+        won = await asyncio.gather(
+            *(store.append_step("g1", step(1, f"move-by-{i}")) for i, store in enumerate(stores))
+        )
         assert won.count(True) == 1
         loaded = await second.load_game("g1")
     assert loaded.steps == (step(0), step(1, f"move-by-{won.index(True)}"))
@@ -97,8 +99,10 @@ async def test_two_thousand_appends_over_a_hundred_games_are_all_stored(store_ur
         await asyncio.gather(*(play(f"g{number}") for number in range(games)))
         seconds = time.perf_counter() - started
         commits = getattr(store, "commits", getattr(store, "batches", None))
-        print(f"\n{store.kind}: {games * plies} appends in {seconds:.2f} s, {games * plies / seconds:.0f}/s"
-              + ("" if commits is None else f", in {commits} transactions"))
+        print(
+            f"\n{store.kind}: {games * plies} appends in {seconds:.2f} s, {games * plies / seconds:.0f}/s"
+            + ("" if commits is None else f", in {commits} transactions")
+        )
     async with opened(store_url) as store:
         for number in range(games):
             steps = await store.steps_since(f"g{number}", 0)

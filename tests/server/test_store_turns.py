@@ -93,4 +93,3 @@ async def test_a_version_one_database_is_brought_up_to_date_and_keeps_its_games(
     assert version == SCHEMA_VERSION == 2 and "turn" in columns
     async with opened(store_url) as store:  # and opening it again changes nothing
         assert len((await store.load_game("g1")).steps) == 2
-

@@ -53,7 +53,14 @@ def test_a_sqlite_url_names_its_file(url, path):
     assert isinstance(store, SqliteStore) and store.path == Path(path)
 
 
-@pytest.mark.parametrize("url", ["postgresql://fourchess@db.example:5433/site", "postgres://localhost/site", "postgresql:///site?host=/run/postgresql"])
+@pytest.mark.parametrize(
+    "url",
+    [
+        "postgresql://fourchess@db.example:5433/site",
+        "postgres://localhost/site",
+        "postgresql:///site?host=/run/postgresql",
+    ],
+)
 def test_a_postgres_url_is_the_postgres_store(url):
     store = open_store(url, origin="o")
     assert isinstance(store, PostgresStore) and store.shared and store.url == url
@@ -61,8 +68,19 @@ def test_a_postgres_url_is_the_postgres_store(url):
 
 @pytest.mark.parametrize(
     "url",
-    ["", "mysql://localhost/site", "site.sqlite3", "/var/games/site.sqlite3", "sqlite:", "sqlite://",
-     "sqlite://host/site.sqlite3", "sqlite::memory:", "sqlite:///tmp/", "sqlite:///x.db?mode=ro", "postgresql://host:port/site"],
+    [
+        "",
+        "mysql://localhost/site",
+        "site.sqlite3",
+        "/var/games/site.sqlite3",
+        "sqlite:",
+        "sqlite://",
+        "sqlite://host/site.sqlite3",
+        "sqlite::memory:",
+        "sqlite:///tmp/",
+        "sqlite:///x.db?mode=ro",
+        "postgresql://host:port/site",
+    ],
 )
 def test_any_other_url_is_a_store_url_error_naming_it(url):
     with pytest.raises(StoreUrlError) as refused:

@@ -62,7 +62,9 @@ def test_the_search_gets_what_is_left_of_the_turn(gated: tuple[ThreadServer, Gat
     api = Api(server.url)
     watched = api.create(grace_seconds=600, cpu_movetime=0.01, seats={"RED": {"player": "cpu"}})  # takes the one worker
     assert cpu.started.wait(WAIT)
-    timed = api.create(mode="ffa", turn_seconds=30, cpu_movetime=10, grace_seconds=600, seats={"RED": {"player": "cpu"}})
+    timed = api.create(
+        mode="ffa", turn_seconds=30, cpu_movetime=10, grace_seconds=600, seats={"RED": {"player": "cpu"}}
+    )
     server.call(lambda: server.clock.jump(25))  # the timed game's search waits while its turn runs on
     cpu.gate.set()
     server.idle()
@@ -81,7 +83,9 @@ def test_a_move_after_its_deadline_times_the_seat_out(server: ThreadServer, api:
     late = api.move(game["id"], seats["BLUE"]["token"], "b7-c7")
     assert late.status_code == 409 and late.json()["error"] == "timed_out", late.text
     state = api.state(game["id"])
-    assert state["abort"] == {"seat": "BLUE", "kind": "timeout"} and state["moves"] == ["h2-h3"]  # FFA, before three moves each
+    assert state["abort"] == {"seat": "BLUE", "kind": "timeout"} and state["moves"] == [
+        "h2-h3"
+    ]  # FFA, before three moves each
     watcher.close()
 
 
@@ -90,7 +94,10 @@ def test_a_played_game_gets_the_cpu_before_games_nobody_plays(tmp_path: Path) ->
     api = Api(served.url)
     cpu = {"player": "cpu"}
     try:
-        idle_games = [api.create(cpu_movetime=0.05, seats={"RED": cpu, "BLUE": cpu, "YELLOW": cpu, "GREEN": cpu})["id"] for _ in range(12)]
+        idle_games = [
+            api.create(cpu_movetime=0.05, seats={"RED": cpu, "BLUE": cpu, "YELLOW": cpu, "GREEN": cpu})["id"]
+            for _ in range(12)
+        ]
         game = api.create(cpu_movetime=0.05, grace_seconds=600, seats={"BLUE": cpu})
         red, yellow, green = pages(served, game, "RED", "YELLOW", "GREEN")
 
@@ -98,7 +105,9 @@ def test_a_played_game_gets_the_cpu_before_games_nobody_plays(tmp_path: Path) ->
             return served.call(lambda: sum(served.hub.rooms[g].game.ply for g in idle_games if g in served.hub.rooms))
 
         deadline = time.monotonic() + WAIT
-        while served.call(lambda: min(served.hub.rooms[g].game.ply for g in idle_games)) < 2:  # every idle game is under way
+        while (
+            served.call(lambda: min(served.hub.rooms[g].game.ply for g in idle_games)) < 2
+        ):  # every idle game is under way
             assert time.monotonic() < deadline
             time.sleep(0.01)
         before = stored_elsewhere()

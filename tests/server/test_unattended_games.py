@@ -24,7 +24,11 @@ FAST_CPU = 0.01
 
 @pytest.fixture
 def server(tmp_path: Path, clock: FakeClock) -> Iterator[ThreadServer]:
-    served = ThreadServer(f"sqlite:///{tmp_path / 'games.sqlite3'}", clock=clock, limits=Limits(unattended_seconds=UNATTENDED, max_rooms=3)).start()
+    served = ThreadServer(
+        f"sqlite:///{tmp_path / 'games.sqlite3'}",
+        clock=clock,
+        limits=Limits(unattended_seconds=UNATTENDED, max_rooms=3),
+    ).start()
     yield served
     served.stop()
 
@@ -34,7 +38,9 @@ def held(server: ThreadServer) -> set[str]:
 
 
 def test_a_game_nobody_opens_pauses_and_goes_on_when_watched(server: ThreadServer, api: Api) -> None:
-    game = api.create(grace_seconds=600, move_limit=8, cpu_movetime=FAST_CPU, seats={"BLUE": CPU, "YELLOW": CPU, "GREEN": CPU})
+    game = api.create(
+        grace_seconds=600, move_limit=8, cpu_movetime=FAST_CPU, seats={"BLUE": CPU, "YELLOW": CPU, "GREEN": CPU}
+    )
     server.advance(UNATTENDED + 1)  # Red never came, and nobody watches: paused before Red's grace ran out
     assert game["id"] not in held(server) and server.clock.pending() == []
     server.advance(3600)  # an hour on: the CPU has not taken Red's seat
@@ -47,7 +53,9 @@ def test_a_game_nobody_opens_pauses_and_goes_on_when_watched(server: ThreadServe
 
 
 def test_a_paused_game_times_nobody_out_and_its_turn_starts_afresh(tmp_path: Path, clock: FakeClock) -> None:
-    served = ThreadServer(f"sqlite:///{tmp_path / 'games.sqlite3'}", clock=clock, limits=Limits(unattended_seconds=20)).start()
+    served = ThreadServer(
+        f"sqlite:///{tmp_path / 'games.sqlite3'}", clock=clock, limits=Limits(unattended_seconds=20)
+    ).start()
     api = Api(served.url)
     game = api.create(turn_seconds=30, grace_seconds=600)
     served.advance(21)  # nobody came: paused before Red's 30 s ran out
@@ -96,7 +104,9 @@ def test_a_restart_resumes_only_the_games_played_lately(tmp_path: Path, clock: F
     with sqlite3.connect(path) as db:  # five games left a day ago, two played a minute ago
         db.execute("UPDATE games SET created_at = created_at - 86400")
         recent = old[:2]
-        db.executemany("UPDATE games SET created_at = ? WHERE id = ?", [(clock.now() - 60, game_id) for game_id in recent])
+        db.executemany(
+            "UPDATE games SET created_at = ? WHERE id = ?", [(clock.now() - 60, game_id) for game_id in recent]
+        )
     restarted = ThreadServer(f"sqlite:///{path}", clock=clock, limits=Limits(unattended_seconds=UNATTENDED)).start()
     try:
         restarted.call(lambda: _resumed(restarted))

@@ -59,7 +59,9 @@ def test_a_move_reaches_every_page_after_it_is_stored(server: ThreadServer, api:
         (None, {"type": "move", "move": "h2-h4"}, "bad_request"),  # a spectator
     ],
 )
-def test_a_bad_message_gets_an_error_and_changes_nothing(server: ThreadServer, api: Api, seat: str | None, message: dict, code: str) -> None:
+def test_a_bad_message_gets_an_error_and_changes_nothing(
+    server: ThreadServer, api: Api, seat: str | None, message: dict, code: str
+) -> None:
     game = api.create()
     token = None if seat is None else game["seats"][seat]["token"]
     client = Socket(server.ws_url, game["id"], token)
@@ -86,7 +88,11 @@ def test_a_bad_hello_is_refused(server: ThreadServer, api: Api) -> None:
     from websockets.sync.client import connect
 
     game = api.create()
-    for path, hello in ((game["id"], {"type": "hello", "token": "wrong"}), (game["id"], {"type": "move"}), ("nope", {"type": "hello", "token": None})):
+    for path, hello in (
+        (game["id"], {"type": "hello", "token": "wrong"}),
+        (game["id"], {"type": "move"}),
+        ("nope", {"type": "hello", "token": None}),
+    ):
         with connect(f"{server.ws_url}/ws/games/{path}") as ws:
             ws.send(json.dumps(hello))
             assert json.loads(ws.recv(timeout=10))["type"] == "error"

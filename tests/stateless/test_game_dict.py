@@ -34,8 +34,14 @@ def test_the_shape_of_a_game():
     data = board.to_dict()
     assert data == {
         "root_fen4": fourchess.MODERN_START_FEN4,
-        "rules": {"mode": "ffa", "setup": "modern", "dead_king_walking": True, "move_limit": 300,
-                  "points_lead_ends_game": True, "walking_kings_stalemated_on_their_turn": False},
+        "rules": {
+            "mode": "ffa",
+            "setup": "modern",
+            "dead_king_walking": True,
+            "move_limit": 300,
+            "points_lead_ends_game": True,
+            "walking_kings_stalemated_on_their_turn": False,
+        },
         "steps": ["h2-h4", "resign:B"],
         "fen4": board.fen4(),
     }
@@ -93,32 +99,39 @@ def _with(path: tuple, value) -> dict:
     return data
 
 
-@pytest.mark.parametrize("data, error, says", [
-    ([], TypeError, "needs a dict, got list"),
-    ("{}", TypeError, "needs a dict, got str"),
-    ({"rules": {}, "steps": []}, ValueError, "field 'root_fen4' is missing"),
-    ({"root_fen4": fourchess.MODERN_START_FEN4, "steps": []}, ValueError, "field 'rules' is missing"),
-    ({"root_fen4": fourchess.MODERN_START_FEN4, "rules": {}}, ValueError, "field 'steps' is missing"),
-    (dict(_good(), step=[]), ValueError, "unknown field 'step'"),
-    (dict(_good(), **{"x" * 5_000_000: 1}), ValueError, "5000000 characters"),
-    (_with(("root_fen4",), 42), TypeError, "field 'root_fen4' must be a str, got int"),
-    (_with(("root_fen4",), "R-0-0"), Fen4Error, "field 'root_fen4': FEN4"),
-    (_with(("root_fen4",), "R" * 5_000_000), Fen4Error, "5000000 characters"),
-    (_with(("rules",), "teams"), TypeError, "field 'rules' must be a dict"),
-    (_with(("rules", "walking"), True), ValueError, "unknown rules field 'walking'"),
-    (_with(("rules", "mode"), "chess960"), ValueError, "rules field 'mode' must be 'teams' or 'ffa', got 'chess960'"),
-    (_with(("rules", "mode"), "m" * 5_000_000), ValueError, "5000000 characters"),
-    (_with(("rules", "setup"), "960"), ValueError, "rules field 'setup' must be"),
-    (_with(("rules", "mode"), 1), ValueError, "field 'rules': mode must be"),
-    (_with(("rules", "move_limit"), 0), ValueError, "field 'rules': move_limit"),
-    (_with(("rules", "dead_king_walking"), "yes"), TypeError, "field 'rules': dead_king_walking must be a bool"),
-    (_with(("steps",), "h2-h4"), TypeError, "field 'steps' must be a list, got str"),
-    (_with(("steps",), None), TypeError, "field 'steps' must be a list"),
-    (_with(("steps", 1), 7), TypeError, r"steps\[1\] must be a str, got int"),
-    (_with(("steps", 1), "b7-e7"), IllegalMoveError, r"steps\[1\]: illegal move 'b7-e7'"),
-    (_with(("steps", 1), "resign:Z"), InvalidMoveError, r"steps\[1\]: invalid step"),
-    (_with(("steps", 1), "b" * 5_000_000), InvalidMoveError, r"steps\[1\]: .*5000000 characters"),
-])
+@pytest.mark.parametrize(
+    "data, error, says",
+    [
+        ([], TypeError, "needs a dict, got list"),
+        ("{}", TypeError, "needs a dict, got str"),
+        ({"rules": {}, "steps": []}, ValueError, "field 'root_fen4' is missing"),
+        ({"root_fen4": fourchess.MODERN_START_FEN4, "steps": []}, ValueError, "field 'rules' is missing"),
+        ({"root_fen4": fourchess.MODERN_START_FEN4, "rules": {}}, ValueError, "field 'steps' is missing"),
+        (dict(_good(), step=[]), ValueError, "unknown field 'step'"),
+        (dict(_good(), **{"x" * 5_000_000: 1}), ValueError, "5000000 characters"),
+        (_with(("root_fen4",), 42), TypeError, "field 'root_fen4' must be a str, got int"),
+        (_with(("root_fen4",), "R-0-0"), Fen4Error, "field 'root_fen4': FEN4"),
+        (_with(("root_fen4",), "R" * 5_000_000), Fen4Error, "5000000 characters"),
+        (_with(("rules",), "teams"), TypeError, "field 'rules' must be a dict"),
+        (_with(("rules", "walking"), True), ValueError, "unknown rules field 'walking'"),
+        (
+            _with(("rules", "mode"), "chess960"),
+            ValueError,
+            "rules field 'mode' must be 'teams' or 'ffa', got 'chess960'",
+        ),
+        (_with(("rules", "mode"), "m" * 5_000_000), ValueError, "5000000 characters"),
+        (_with(("rules", "setup"), "960"), ValueError, "rules field 'setup' must be"),
+        (_with(("rules", "mode"), 1), ValueError, "field 'rules': mode must be"),
+        (_with(("rules", "move_limit"), 0), ValueError, "field 'rules': move_limit"),
+        (_with(("rules", "dead_king_walking"), "yes"), TypeError, "field 'rules': dead_king_walking must be a bool"),
+        (_with(("steps",), "h2-h4"), TypeError, "field 'steps' must be a list, got str"),
+        (_with(("steps",), None), TypeError, "field 'steps' must be a list"),
+        (_with(("steps", 1), 7), TypeError, r"steps\[1\] must be a str, got int"),
+        (_with(("steps", 1), "b7-e7"), IllegalMoveError, r"steps\[1\]: illegal move 'b7-e7'"),
+        (_with(("steps", 1), "resign:Z"), InvalidMoveError, r"steps\[1\]: invalid step"),
+        (_with(("steps", 1), "b" * 5_000_000), InvalidMoveError, r"steps\[1\]: .*5000000 characters"),
+    ],
+)
 def test_bad_data_names_the_field(data, error, says):
     with pytest.raises(error, match=says) as caught:
         Board.from_dict(data)

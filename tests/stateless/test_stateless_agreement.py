@@ -39,7 +39,9 @@ def board_status(board: fourchess.Board) -> dict[str, object]:
         "ply_clock": board.ply_clock,
         "fen4": board.fen4(),
         "game_over": board.is_game_over(),
-        "outcome": None if outcome is None else {
+        "outcome": None
+        if outcome is None
+        else {
             "termination": outcome.termination.name,
             "winner": None if winner is None else [seat.name for seat in sorted(winner)],
             "ranking": [[seat.name for seat in place] for place in outcome.ranking],
@@ -82,8 +84,13 @@ def _candidates(game: Game, board: fourchess.Board, rng: random.Random, limit: i
     reference generates castling only when it is legal)."""
     fen4 = board.fen4()
     rules = game.rules
-    position = reference_read_fen4(fen4, rules.mode, rules.dead_king_walking, rules.points_lead_ends_game,
-                                   rules.walking_kings_stalemated_on_their_turn)
+    position = reference_read_fen4(
+        fen4,
+        rules.mode,
+        rules.dead_king_walking,
+        rules.points_lead_ends_game,
+        rules.walking_kings_stalemated_on_their_turn,
+    )
     turn = int(board.turn)
     legal = {str(move) for move in board.legal_moves}
     pseudo: dict[tuple[int, int], list[str]] = {}

@@ -65,7 +65,9 @@ def test_fen4_with_a_lone_surrogate(call):
 
 
 @each_call
-@pytest.mark.parametrize("value, says", [("h2-h4", "not a str"), (42, "got int"), (None, "got NoneType"), (b"h2h4", "not a bytes")])
+@pytest.mark.parametrize(
+    "value, says", [("h2-h4", "not a str"), (42, "got int"), (None, "got NoneType"), (b"h2h4", "not a bytes")]
+)
 def test_moves_that_are_no_list_of_texts(call, value, says):
     raises(TypeError, call, None, value, match=says)
 
@@ -76,24 +78,39 @@ def test_a_moves_entry_of_the_wrong_type(call):
 
 
 @each_call
-@pytest.mark.parametrize("entry, error, says", [
-    ("h2-h5", IllegalMoveError, r"moves\[1\]: .*no piece on h2"),  # Blue is to move and h2 is empty
-    ("b7-e7", IllegalMoveError, r"moves\[1\]: .*pawn on b7 cannot move to e7"),  # three steps
-    ("zz", InvalidMoveError, r"moves\[1\]: invalid move text 'zz'"),
-    ("h2\ud800", InvalidMoveError, r"moves\[1\]: .*surrogate"),
-    ("resign:Q", InvalidMoveError, r"moves\[1\]: invalid step 'resign:Q'"),
-    ("surrender:B", InvalidMoveError, r"moves\[1\]: invalid step"),
-    ("claim:B", IllegalMoveError, r"moves\[1\]: illegal step 'claim:B'.*cannot claim"),  # Teams has no claims
-    (HUGE, InvalidMoveError, r"moves\[1\]: .*5000000 characters"),
-])
+@pytest.mark.parametrize(
+    "entry, error, says",
+    [
+        ("h2-h5", IllegalMoveError, r"moves\[1\]: .*no piece on h2"),  # Blue is to move and h2 is empty
+        ("b7-e7", IllegalMoveError, r"moves\[1\]: .*pawn on b7 cannot move to e7"),  # three steps
+        ("zz", InvalidMoveError, r"moves\[1\]: invalid move text 'zz'"),
+        ("h2\ud800", InvalidMoveError, r"moves\[1\]: .*surrogate"),
+        ("resign:Q", InvalidMoveError, r"moves\[1\]: invalid step 'resign:Q'"),
+        ("surrender:B", InvalidMoveError, r"moves\[1\]: invalid step"),
+        ("claim:B", IllegalMoveError, r"moves\[1\]: illegal step 'claim:B'.*cannot claim"),  # Teams has no claims
+        (HUGE, InvalidMoveError, r"moves\[1\]: .*5000000 characters"),
+    ],
+)
 def test_a_bad_moves_entry_names_its_index(call, entry, error, says):
     raises(error, call, None, ["h2-h4", entry], match=says)
 
 
 @each_call
 def test_a_step_after_the_end_names_the_rule(call):
-    raises(IllegalMoveError, call, None, ["h2-h4", "resign:B", "b7-c7"], match=r"moves\[2\]: .*the game is over \(resignation\)")
-    raises(IllegalMoveError, call, None, ["h2-h4", "resign:B", "resign:G"], match=r"moves\[2\]: .*cannot resign: the game is over")
+    raises(
+        IllegalMoveError,
+        call,
+        None,
+        ["h2-h4", "resign:B", "b7-c7"],
+        match=r"moves\[2\]: .*the game is over \(resignation\)",
+    )
+    raises(
+        IllegalMoveError,
+        call,
+        None,
+        ["h2-h4", "resign:B", "resign:G"],
+        match=r"moves\[2\]: .*cannot resign: the game is over",
+    )
 
 
 @each_call
@@ -112,12 +129,15 @@ def test_moves_may_be_any_iterable_of_texts(call):
 
 
 @each_call
-@pytest.mark.parametrize("mode, error, says", [
-    (1, TypeError, "mode must be a str"),
-    ("chess960", ValueError, "mode must be 'teams' or 'ffa'.*'chess960'"),
-    ("", ValueError, "mode must be"),
-    ("x" * 5_000_000, ValueError, r"5000000 characters"),
-])
+@pytest.mark.parametrize(
+    "mode, error, says",
+    [
+        (1, TypeError, "mode must be a str"),
+        ("chess960", ValueError, "mode must be 'teams' or 'ffa'.*'chess960'"),
+        ("", ValueError, "mode must be"),
+        ("x" * 5_000_000, ValueError, r"5000000 characters"),
+    ],
+)
 def test_an_unknown_mode(call, mode, error, says):
     raises(error, call, None, [], mode=mode, match=says)
 
@@ -136,7 +156,15 @@ def test_rules_of_the_wrong_type(call):
 
 @each_call
 def test_mode_and_rules_that_conflict(call):
-    raises(ValueError, call, None, [], mode="teams", rules=Rules(mode="ffa"), match=r"mode='teams' disagrees with rules \(mode='ffa'\)")
+    raises(
+        ValueError,
+        call,
+        None,
+        [],
+        mode="teams",
+        rules=Rules(mode="ffa"),
+        match=r"mode='teams' disagrees with rules \(mode='ffa'\)",
+    )
     call(None, [], mode="FFA", rules=Rules(mode="ffa"))  # agreeing is fine
 
 
@@ -156,14 +184,17 @@ def test_keyword_only_arguments():
 # --- check_move's own arguments -----------------------------------------------------------------
 
 
-@pytest.mark.parametrize("seat, error, says", [
-    ("purple", ValueError, "seat must be"),
-    ("P" * 5_000_000, ValueError, "5000000 characters"),
-    (4, ValueError, "seat must be 0..3"),
-    (-1, ValueError, "seat must be 0..3"),
-    (True, TypeError, "got bool"),
-    (1.0, TypeError, "got float"),
-])
+@pytest.mark.parametrize(
+    "seat, error, says",
+    [
+        ("purple", ValueError, "seat must be"),
+        ("P" * 5_000_000, ValueError, "5000000 characters"),
+        (4, ValueError, "seat must be 0..3"),
+        (-1, ValueError, "seat must be 0..3"),
+        (True, TypeError, "got bool"),
+        (1.0, TypeError, "got float"),
+    ],
+)
 def test_check_move_with_a_bad_seat(seat, error, says):
     raises(error, fourchess.check_move, None, [], "h2-h4", seat=seat, match=says)
 
@@ -185,8 +216,9 @@ def test_validate_fen4_of_the_wrong_type(value):
     raises(TypeError, fourchess.validate_fen4, value, match="text must be a str")
 
 
-@pytest.mark.parametrize("case", json.loads((DATA / "fen4" / "malformed.json").read_text()),
-                         ids=lambda case: case["reason"])
+@pytest.mark.parametrize(
+    "case", json.loads((DATA / "fen4" / "malformed.json").read_text()), ids=lambda case: case["reason"]
+)
 def test_validate_fen4_refuses_each_malformed_fen4(case):
     raises(Fen4Error, fourchess.validate_fen4, case["fen4"], mode=case["mode"], match="FEN4")
 
@@ -195,7 +227,9 @@ def test_validate_fen4_of_5_mb():
     raises(Fen4Error, fourchess.validate_fen4, HUGE, match="5000000 characters")
 
 
-@pytest.mark.parametrize("line", [line for line in (DATA / "fen4" / "other-dialects.txt").read_text().splitlines() if line.strip()])
+@pytest.mark.parametrize(
+    "line", [line for line in (DATA / "fen4" / "other-dialects.txt").read_text().splitlines() if line.strip()]
+)
 def test_validate_fen4_writes_every_dialect_as_the_board_does(line):
     text = line.split(" ; ")[0]
     assert fourchess.validate_fen4(text) == fourchess.Board(text).fen4()
@@ -204,4 +238,11 @@ def test_validate_fen4_writes_every_dialect_as_the_board_does(line):
 
 def test_validate_fen4_mode_and_rules():
     raises(ValueError, fourchess.validate_fen4, fourchess.MODERN_START_FEN4, mode="chess", match="mode must be")
-    raises(ValueError, fourchess.validate_fen4, fourchess.MODERN_START_FEN4, mode="ffa", rules=Rules(), match="disagrees with rules")
+    raises(
+        ValueError,
+        fourchess.validate_fen4,
+        fourchess.MODERN_START_FEN4,
+        mode="ffa",
+        rules=Rules(),
+        match="disagrees with rules",
+    )

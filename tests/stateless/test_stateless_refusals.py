@@ -17,10 +17,14 @@ from support.fen4 import HOME_KINGS, fen4
 START = fourchess.MODERN_START_FEN4
 
 
-def case(reason, move, *, pieces=None, turn="R", mode="teams", moves=(), seat=None, rules=None, says="", fen4_options=None):
+def case(
+    reason, move, *, pieces=None, turn="R", mode="teams", moves=(), seat=None, rules=None, says="", fen4_options=None
+):
     """A check_move call and what it must answer; `pieces` builds a FEN4 (HOME_KINGS is added)."""
     position = START if pieces is None else fen4(dict(HOME_KINGS, **pieces), turn, **(fen4_options or {}))
-    return pytest.param(position, list(moves), move, seat, rules or Rules(mode=mode), reason, says, id=f"{reason.value}: {move}")
+    return pytest.param(
+        position, list(moves), move, seat, rules or Rules(mode=mode), reason, says, id=f"{reason.value}: {move}"
+    )
 
 
 CASES = [
@@ -38,7 +42,13 @@ CASES = [
     # Teams: Green's resignation ends the game (its team loses, docs/rules.md §6).
     case(Refusal.GAME_OVER, "b7-c7", moves=["h2-h4", "resign:G"], says="resignation"),
     # FFA house rules: three seats resign and are eliminated: three out ends the game (§7).
-    case(Refusal.GAME_OVER, "h2-h4", moves=["resign:B", "resign:Y", "resign:G"], rules=Rules(mode="ffa", dead_king_walking=False), says="three seats"),
+    case(
+        Refusal.GAME_OVER,
+        "h2-h4",
+        moves=["resign:B", "resign:Y", "resign:G"],
+        rules=Rules(mode="ffa", dead_king_walking=False),
+        says="three seats",
+    ),
     # FFA with walking kings: the three kings walk on, but their seats are eliminated all the same.
     case(Refusal.GAME_OVER, "h2-h4", moves=["resign:B", "timeout:Y", "resign:G"], mode="ffa", says="three seats"),
     # --- not that seat's turn ---
@@ -79,8 +89,13 @@ CASES = [
     case(Refusal.OWN_KING_IN_CHECK, "d2-d3", pieces={"h6": "gR", "d2": "rP"}, says="leaves Red's king in check"),
     # Castling short with the right, the rook on k1 and i1 j1 empty, but Blue's rook on i5 attacks
     # i1, the square the king crosses (docs/rules.md §4).
-    case(Refusal.OWN_KING_IN_CHECK, "h1-j1", pieces={"k1": "rR", "i5": "bR"}, fen4_options={"short": (1, 0, 0, 0)},
-         says="through or into check"),
+    case(
+        Refusal.OWN_KING_IN_CHECK,
+        "h1-j1",
+        pieces={"k1": "rR", "i5": "bR"},
+        fen4_options={"short": (1, 0, 0, 0)},
+        says="through or into check",
+    ),
     # --- the promotion piece ---
     # Teams: a pawn reaching rank 11 must name Q, R, B or N (docs/rules.md §4, §11.8).
     case(Refusal.BAD_PROMOTION, "e10-e11", pieces={"e10": "rP"}, says="must name its promotion"),
@@ -95,8 +110,16 @@ CASES = [
     case(Refusal.BAD_PROMOTION, "h2-h3=Q", says="not a promotion"),
     # --- a short form that fits several legal moves ---
     # Red's rooks on d1 and k1 both reach g1 (the king stands on h2, out of the way).
-    pytest.param(fen4({"d1": "rR", "k1": "rR", "h2": "rK", "a7": "bK", "g14": "yK", "n8": "gK"}, "R"), [], "Rg1", None,
-                 Rules(), Refusal.AMBIGUOUS, "2 legal moves", id="ambiguous: Rg1"),
+    pytest.param(
+        fen4({"d1": "rR", "k1": "rR", "h2": "rK", "a7": "bK", "g14": "yK", "n8": "gK"}, "R"),
+        [],
+        "Rg1",
+        None,
+        Rules(),
+        Refusal.AMBIGUOUS,
+        "2 legal moves",
+        id="ambiguous: Rg1",
+    ),
 ]
 
 
@@ -117,13 +140,16 @@ def test_the_core_names_the_same_refusals():
     assert sorted(fourchess._core._REFUSAL_NAMES) == sorted(reason.value for reason in Refusal)
 
 
-@pytest.mark.parametrize("move, engine", [
-    ("h2-h4", "h2-h4"),
-    ("h2h4", "h2-h4"),
-    ("Nf3", "e1-f3"),
-    ("h4", "h2-h4"),
-    ("Nj1-i3", "j1-i3"),
-])
+@pytest.mark.parametrize(
+    "move, engine",
+    [
+        ("h2-h4", "h2-h4"),
+        ("h2h4", "h2-h4"),
+        ("Nf3", "e1-f3"),
+        ("h4", "h2-h4"),
+        ("Nj1-i3", "j1-i3"),
+    ],
+)
 def test_a_legal_move_gives_its_engine_text(move, engine):
     verdict = fourchess.check_move(None, [], move)
     assert verdict.ok and bool(verdict) and verdict.reason is None
@@ -165,16 +191,23 @@ def test_verdict_is_a_small_frozen_value():
     with pytest.raises(dataclasses.FrozenInstanceError):
         verdict.ok = True  # type: ignore[misc]
     assert json.loads(json.dumps(verdict.to_dict())) == {
-        "ok": False, "reason": "cannot_move_there", "move": None, "message": verdict.message}
+        "ok": False,
+        "reason": "cannot_move_there",
+        "move": None,
+        "message": verdict.message,
+    }
     assert str(Refusal.GAME_OVER) == "game_over" and Refusal("game_over") is Refusal.GAME_OVER
     assert Refusal.GAME_OVER == "game_over"  # a str enum: compares with its plain-data value
 
 
-@pytest.mark.parametrize("moves, text, says", [
-    ([], "b7-c7", "the piece on b7 is Blue's, and it is Red's turn"),
-    (["resign:G"], "h2-h4", "the game is over (resignation)"),
-    ([], "h2-h5", "Red's pawn on h2 cannot move to h5"),
-])
+@pytest.mark.parametrize(
+    "moves, text, says",
+    [
+        ([], "b7-c7", "the piece on b7 is Blue's, and it is Red's turn"),
+        (["resign:G"], "h2-h4", "the game is over (resignation)"),
+        ([], "h2-h5", "Red's pawn on h2 cannot move to h5"),
+    ],
+)
 def test_board_push_move_names_the_rule_too(moves, text, says):
     # Board.push_move and parse_move said only "not a legal move in this position".
     board = fourchess.Board()

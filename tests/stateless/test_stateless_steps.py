@@ -42,13 +42,16 @@ def test_tokens_are_written_with_the_fen4_seat_letters():
     assert claimed.step_texts() == ["claim:R"]
 
 
-@pytest.mark.parametrize("text, event", [
-    ("resign:B", GameEvent("resign", Seat.BLUE)),
-    ("RESIGN:b", GameEvent("resign", Seat.BLUE)),
-    ("Timeout:g", GameEvent("timeout", Seat.GREEN)),
-    (" timeout:Y ", GameEvent("timeout", Seat.YELLOW)),
-    ("resign:r", GameEvent("resign", Seat.RED)),
-])
+@pytest.mark.parametrize(
+    "text, event",
+    [
+        ("resign:B", GameEvent("resign", Seat.BLUE)),
+        ("RESIGN:b", GameEvent("resign", Seat.BLUE)),
+        ("Timeout:g", GameEvent("timeout", Seat.GREEN)),
+        (" timeout:Y ", GameEvent("timeout", Seat.YELLOW)),
+        ("resign:r", GameEvent("resign", Seat.RED)),
+    ],
+)
 def test_push_step_reads_tokens_in_any_case(text, event):
     board = fourchess.Board(mode="ffa")
     assert board.push_step(text) == event
@@ -68,18 +71,21 @@ def test_push_step_plays_a_move_in_any_form(text, move):
     assert board.step_texts() == [move]  # written back in the engine form
 
 
-@pytest.mark.parametrize("text, error, says", [
-    ("h2-h5", IllegalMoveError, "pawn on h2 cannot move to h5"),
-    ("b7-c7", IllegalMoveError, "is Blue's"),
-    ("claim:R", IllegalMoveError, "cannot claim"),
-    ("resign:X", InvalidMoveError, "invalid step 'resign:X'"),
-    ("resign:", InvalidMoveError, "invalid step"),
-    ("resign:RB", InvalidMoveError, "invalid step"),
-    ("quit:R", InvalidMoveError, "invalid step 'quit:R'"),
-    ("zz", InvalidMoveError, "invalid move text"),
-    ("\ud800", InvalidMoveError, "surrogate"),
-    ("x" * 5_000_000, InvalidMoveError, "5000000 characters"),
-])
+@pytest.mark.parametrize(
+    "text, error, says",
+    [
+        ("h2-h5", IllegalMoveError, "pawn on h2 cannot move to h5"),
+        ("b7-c7", IllegalMoveError, "is Blue's"),
+        ("claim:R", IllegalMoveError, "cannot claim"),
+        ("resign:X", InvalidMoveError, "invalid step 'resign:X'"),
+        ("resign:", InvalidMoveError, "invalid step"),
+        ("resign:RB", InvalidMoveError, "invalid step"),
+        ("quit:R", InvalidMoveError, "invalid step 'quit:R'"),
+        ("zz", InvalidMoveError, "invalid move text"),
+        ("\ud800", InvalidMoveError, "surrogate"),
+        ("x" * 5_000_000, InvalidMoveError, "5000000 characters"),
+    ],
+)
 def test_a_step_the_rules_refuse_changes_nothing(text, error, says):
     board = fourchess.Board()
     board.push_step("d2-d3")
@@ -151,7 +157,9 @@ def test_random_games_replay_exactly_through_apply():
         rules = board.rules
         assert fourchess.apply(None, steps, rules=rules) == board.fen4(), f"game {number}: {steps}"
         state = fourchess.status(None, steps, rules=rules)
-        assert (state["game_over"], state["moves_played"]) == (board.is_game_over(), board.moves_played), f"game {number}"
+        assert (state["game_over"], state["moves_played"]) == (board.is_game_over(), board.moves_played), (
+            f"game {number}"
+        )
     # The mix happened: leaving in both ways, walking kings moving after a resignation or timeout.
     assert events["resign"] >= 100 and events["timeout"] >= 100, events
     assert events["walking king move"] >= 50, events

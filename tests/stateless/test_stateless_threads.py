@@ -37,8 +37,12 @@ def _calls() -> list[tuple[str, object]]:
             (f"from_dict {game.label}", lambda d=board.to_dict(): board_state(fourchess.Board.from_dict(d))),
         ]
         for text in legal[:3] + ["h2-h5", "b7-c7", "Nf3", "zz"]:
-            calls.append((f"check_move {text} {game.label}",
-                          lambda a=args, t=text, r=rules: fourchess.check_move(*a, t, rules=r)))
+            calls.append(
+                (
+                    f"check_move {text} {game.label}",
+                    lambda a=args, t=text, r=rules: fourchess.check_move(*a, t, rules=r),
+                )
+            )
     for name, board in record_boards():
         args, rules = (board.root_fen4(), board.step_texts()), board.rules
         calls.append((f"status {name}", lambda a=args, r=rules: fourchess.status(*a, rules=r)))

@@ -104,7 +104,9 @@ class GamePage:
 
     def status(self) -> dict[str, str]:
         """The data- attributes of the status line: ply, turn, seat, status, mode."""
-        return self.focus().driver.execute_script("return Object.assign({}, document.getElementById('status').dataset);")
+        return self.focus().driver.execute_script(
+            "return Object.assign({}, document.getElementById('status').dataset);"
+        )
 
     def wait_ready(self, ply: int) -> dict[str, str]:
         """Wait until the page has the state after ``ply`` steps and its board picture drawn."""

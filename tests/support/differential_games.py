@@ -77,9 +77,7 @@ def differences(core: dict[str, object], reference: dict[str, object]) -> list[s
             reference_moves: set[str] = set(reference[key])  # type: ignore[call-overload]
             only_core = sorted(core_moves - reference_moves)
             only_reference = sorted(reference_moves - core_moves)
-            lines.append(
-                f"legal moves only in core {only_core}, only in reference {only_reference}"
-            )
+            lines.append(f"legal moves only in core {only_core}, only in reference {only_reference}")
         else:
             lines.append(f"{key}: core {core[key]!r}, reference {reference[key]!r}")
     return lines
@@ -144,9 +142,7 @@ def play_game(start: Start, mode: str, seed: int, summary: Summary) -> None:
         try:
             reference.push_move(text)
         except ValueError as error:
-            summary.disagreements.append(
-                f"{where}: from {before}: core plays {text}, reference refuses it: {error}"
-            )
+            summary.disagreements.append(f"{where}: from {before}: core plays {text}, reference refuses it: {error}")
             break
         summary.plies += 1
         summary.positions += 1
@@ -158,9 +154,7 @@ def play_game(start: Start, mode: str, seed: int, summary: Summary) -> None:
             )
         problems = differences(observe(core), observe(reference))
         if problems:
-            summary.disagreements.append(
-                f"{where}: after {text} from {before}: " + "; ".join(problems)
-            )
+            summary.disagreements.append(f"{where}: after {text} from {before}: " + "; ".join(problems))
             break
     while history:
         fen4, key = history.pop()
@@ -169,8 +163,7 @@ def play_game(start: Start, mode: str, seed: int, summary: Summary) -> None:
             reference.pop()
         if (core.fen4(), core.zobrist_hash()) != (fen4, key):
             summary.restore_failures.append(
-                f"{where}: pop of {text} gives {core.fen4()} key {core.zobrist_hash()},"
-                f" expected {fen4} key {key}"
+                f"{where}: pop of {text} gives {core.fen4()} key {core.zobrist_hash()}, expected {fen4} key {key}"
             )
             return
     if reference.fen4() != core.fen4():

@@ -16,8 +16,21 @@ def _flags(values):
     return ",".join(str(int(v)) for v in values)
 
 
-def fen4(pieces, turn="R", *, dead=(0, 0, 0, 0), short=(0, 0, 0, 0), long=(0, 0, 0, 0),
-         points=(0, 0, 0, 0), ply=0, ep=None, resigned=(), flagged=(), extras=None, empty_runs=True):
+def fen4(
+    pieces,
+    turn="R",
+    *,
+    dead=(0, 0, 0, 0),
+    short=(0, 0, 0, 0),
+    long=(0, 0, 0, 0),
+    points=(0, 0, 0, 0),
+    ply=0,
+    ep=None,
+    resigned=(),
+    flagged=(),
+    extras=None,
+    empty_runs=True,
+):
     """Write a FEN4 (x-corner dialect) from {'h1': 'rK', ...}; a square given None stays empty.
 
     turn: 'R'/'B'/'Y'/'G' or a seat number. ep: {seat: 'M:T'} or None. resigned, flagged: seats.
@@ -54,8 +67,7 @@ def fen4(pieces, turn="R", *, dead=(0, 0, 0, 0), short=(0, 0, 0, 0), long=(0, 0,
         if run:
             cells.append(str(run))
         ranks.append(",".join(cells))
-    fields = [turn, _flags(dead), _flags(short), _flags(long),
-              ",".join(str(p) for p in points), str(ply)]
+    fields = [turn, _flags(dead), _flags(short), _flags(long), ",".join(str(p) for p in points), str(ply)]
     if extras is None:
         written = []
         if ep:

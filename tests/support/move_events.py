@@ -71,9 +71,7 @@ def _value(symbol: str) -> int:
     return 0 if symbol[0] == "d" else PIECE_VALUES[symbol[1]]
 
 
-def move_facts(
-    board: fourchess.Board, move: fourchess.Move, en_passant: dict[int, tuple[int, int]]
-) -> MoveFacts:
+def move_facts(board: fourchess.Board, move: fourchess.Move, en_passant: dict[int, tuple[int, int]]) -> MoveFacts:
     """Play the move on the core board, read what happened, and take it back.
 
     ``en_passant`` holds the position's en-passant entries (see ``en_passant_entries``).
@@ -84,7 +82,8 @@ def move_facts(
     assert moving is not None, f"{move} leaves from an empty square"
     checks_before = [board.is_check(seat) for seat in range(4)]
     pushed_pawns = {  # the en-passant entries whose pushed pawn still stands on T
-        seat: squares for seat, squares in en_passant.items()
+        seat: squares
+        for seat, squares in en_passant.items()
         if seat != mover and _symbol(board, squares[1]) == "rbyg"[seat] + "P"
     }
     points_before = board.points
@@ -139,8 +138,7 @@ def move_facts(
     checks_given = sum(
         1
         for seat in range(4)
-        if seat != mover and seat not in board.eliminated and board.is_check(seat)
-        and not checks_before[seat]
+        if seat != mover and seat not in board.eliminated and board.is_check(seat) and not checks_before[seat]
     )
     if checks_given:
         events.add("check given")

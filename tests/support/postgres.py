@@ -48,7 +48,9 @@ def find_bindir() -> Path:
     for directory in candidates:
         if all((directory / tool).is_file() for tool in ("initdb", "pg_ctl", "postgres", "createdb")):
             return directory
-    raise PostgresMissing("PostgreSQL is not installed (no initdb, pg_ctl, postgres and createdb found): apt-get install postgresql")
+    raise PostgresMissing(
+        "PostgreSQL is not installed (no initdb, pg_ctl, postgres and createdb found): apt-get install postgresql"
+    )
 
 
 def _version(name: str) -> tuple[int, ...]:
@@ -84,14 +86,22 @@ class PostgresCluster:
         try:
             return pwd.getpwnam(SYSTEM_USER)
         except KeyError:
-            raise PostgresMissing(f"running as root, and there is no {SYSTEM_USER!r} user to run PostgreSQL as") from None
+            raise PostgresMissing(
+                f"running as root, and there is no {SYSTEM_USER!r} user to run PostgreSQL as"
+            ) from None
 
     def _run(self, *command: str | Path) -> None:
         """Run a server program, as the postgres user when we are root."""
         as_user = {} if self.user is None else {"user": self.user.pw_uid, "group": self.user.pw_gid, "extra_groups": []}
         environment = {key: value for key, value in os.environ.items() if not key.startswith("PG")}
         result = subprocess.run(
-            [str(part) for part in command], cwd=self.root, env=environment, capture_output=True, text=True, check=False, **as_user
+            [str(part) for part in command],
+            cwd=self.root,
+            env=environment,
+            capture_output=True,
+            text=True,
+            check=False,
+            **as_user,
         )
         if result.returncode != 0:
             log = self.log.read_text(errors="replace")[-3000:] if self.log.exists() else ""
@@ -100,7 +110,17 @@ class PostgresCluster:
     def start(self) -> None:
         """initdb, then start the server on a free port (trying a few if one is taken meanwhile)."""
         # --no-sync: initdb's own final flush is no use to a throwaway cluster; the server's fsync stays on
-        self._run(self.bindir / "initdb", "-D", self.data, "-U", SUPERUSER, "--auth=trust", "--encoding=UTF8", "--locale=C", "--no-sync")
+        self._run(
+            self.bindir / "initdb",
+            "-D",
+            self.data,
+            "-U",
+            SUPERUSER,
+            "--auth=trust",
+            "--encoding=UTF8",
+            "--locale=C",
+            "--no-sync",
+        )
         for attempt in range(3):
             self.port = free_port()
             try:
@@ -133,7 +153,9 @@ class PostgresCluster:
         environment = {key: value for key, value in os.environ.items() if not key.startswith("PG")}
         subprocess.run(
             [str(self.bindir / "createdb"), "-h", "127.0.0.1", "-p", str(self.port), "-U", SUPERUSER, name],
-            env=environment, check=True, capture_output=True,
+            env=environment,
+            check=True,
+            capture_output=True,
         )
         return self.url(name)
 

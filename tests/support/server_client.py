@@ -53,7 +53,9 @@ class Socket:
 
     def __init__(self, ws_url: str, game_id: str, token: str | None) -> None:
         self._stack = contextlib.ExitStack()
-        self.ws: ClientConnection = self._stack.enter_context(connect(f"{ws_url}/ws/games/{game_id}", open_timeout=RECEIVE_TIMEOUT))
+        self.ws: ClientConnection = self._stack.enter_context(
+            connect(f"{ws_url}/ws/games/{game_id}", open_timeout=RECEIVE_TIMEOUT)
+        )
         self.send({"type": "hello", "token": token})
         self.welcome = self.receive("welcome")
         self.state: dict[str, Any] = self.welcome["state"]

@@ -25,7 +25,15 @@ class ThreadServer:
     ``clock`` (e.g. a FakeClock) is the hub's; ``advance`` moves it inside the server's loop and
     waits until the rooms have done what fell due."""
 
-    def __init__(self, db_url: str, clock: Any = None, cpu_workers: int = 1, limits: Any = None, cpu: Any = None, busy_seconds: float | None = None) -> None:
+    def __init__(
+        self,
+        db_url: str,
+        clock: Any = None,
+        cpu_workers: int = 1,
+        limits: Any = None,
+        cpu: Any = None,
+        busy_seconds: float | None = None,
+    ) -> None:
         self.db_url = db_url
         self.cpu = cpu  # a CpuPlayers of the test's own, made in the server's thread by this function
         self.limits = limits
@@ -69,7 +77,13 @@ class ThreadServer:
 
         self._loop = asyncio.get_running_loop()
         origin = os.urandom(8).hex()
-        self.hub = Hub(open_store(self.db_url, origin=origin, busy_seconds=self.busy_seconds), clock=self.clock, cpu=self.cpu() if self.cpu is not None else CpuPlayers(self.cpu_workers), origin=origin, limits=self.limits)
+        self.hub = Hub(
+            open_store(self.db_url, origin=origin, busy_seconds=self.busy_seconds),
+            clock=self.clock,
+            cpu=self.cpu() if self.cpu is not None else CpuPlayers(self.cpu_workers),
+            origin=origin,
+            limits=self.limits,
+        )
         config = uvicorn.Config(create_app(self.hub), log_level="warning", **server_options(self.hub.limits))
         self._server = uvicorn.Server(config)
         self._sock.listen(128)
@@ -139,13 +153,35 @@ class ProcessServer:
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self) -> ProcessServer:
-        command = [sys.executable, "-m", "fourchess", "serve", "--host", "127.0.0.1", "--port", str(self.port), "--db", self.db_url, "--log-level", "warning", *self.options]
+        command = [
+            sys.executable,
+            "-m",
+            "fourchess",
+            "serve",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(self.port),
+            "--db",
+            self.db_url,
+            "--log-level",
+            "warning",
+            *self.options,
+        ]
         with open(self.log, "ab") as out:
-            self.process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env=dict(os.environ), preexec_fn=self._limit_files if self.open_files else None)
+            self.process = subprocess.Popen(
+                command,
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                env=dict(os.environ),
+                preexec_fn=self._limit_files if self.open_files else None,
+            )
         deadline = time.monotonic() + START_TIMEOUT
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                raise RuntimeError(f"fourchess serve exited with {self.process.returncode}: {self.log.read_text()[-2000:]}")
+                raise RuntimeError(
+                    f"fourchess serve exited with {self.process.returncode}: {self.log.read_text()[-2000:]}"
+                )
             try:
                 if httpx.get(self.url + "/healthz", timeout=1.0).status_code == 200:
                     return self

@@ -75,7 +75,9 @@ def walked_games() -> tuple[Game, ...]:
             board.push(move)
             steps.append(str(move))
             if len(steps) % WALK_EVERY == 0 or board.is_game_over():
-                games.append(Game(f"{start.label} after {len(steps)} plies", start.rules, start.root_fen4, tuple(steps)))
+                games.append(
+                    Game(f"{start.label} after {len(steps)} plies", start.rules, start.root_fen4, tuple(steps))
+                )
     return tuple(games)
 
 

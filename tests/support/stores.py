@@ -51,7 +51,9 @@ def game(game_id: str = "g1", created_at: float = 1_700_000_000.25) -> GameRecor
         "big": 2**62,
         "small": 0.1,
     }
-    return GameRecord(id=game_id, settings=settings, token_hashes={"RED": "ab" * 32, "GREEN": "cd" * 32}, created_at=created_at)
+    return GameRecord(
+        id=game_id, settings=settings, token_hashes={"RED": "ab" * 32, "GREEN": "cd" * 32}, created_at=created_at
+    )
 
 
 def step(ply: int, text: str = "", seat: str = "RED", by: str = "human") -> StepRecord:
@@ -61,8 +63,12 @@ def step(ply: int, text: str = "", seat: str = "RED", by: str = "human") -> Step
 
 def finished(at: float = 1_700_000_100.75) -> FinishRecord:
     """A scored ending."""
-    result = {"termination": "CHECKMATE", "winner": ["BLUE", "GREEN"], "ranking": [["BLUE", "GREEN"], ["RED", "YELLOW"]],
-              "points": {"RED": 0, "BLUE": 20, "YELLOW": 1, "GREEN": 0}}
+    result = {
+        "termination": "CHECKMATE",
+        "winner": ["BLUE", "GREEN"],
+        "ranking": [["BLUE", "GREEN"], ["RED", "YELLOW"]],
+        "points": {"RED": 0, "BLUE": 20, "YELLOW": 1, "GREEN": 0},
+    }
     return FinishRecord(status=FINISHED, result=result, pgn4='[Variant "Teams"]\n\n1. h2-h3 .. 1-0\n', at=at)
 
 

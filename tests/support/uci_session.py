@@ -33,7 +33,9 @@ class UciSession:
         if kind == "subprocess":
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "fourchess", "uci"],
-                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
             )
             self._input, output = self.process.stdin, self.process.stdout
         else:
@@ -43,7 +45,9 @@ class UciSession:
             self._loop_out = open(answer_write, "w", encoding="utf-8")
             self._input, output = open(command_write, "wb"), open(answer_read, "rb")
             self.exit_code: list[int] = []
-            self.loop = threading.Thread(target=lambda: self.exit_code.append(UciLoop(self._loop_in, self._loop_out).run()))
+            self.loop = threading.Thread(
+                target=lambda: self.exit_code.append(UciLoop(self._loop_in, self._loop_out).run())
+            )
             self.loop.start()
         self._output = output
         self._reader = threading.Thread(target=self._read_all, daemon=True)

@@ -15,7 +15,7 @@ enum class Action : std::uint8_t { MOVE, RESIGN, TIMEOUT, CLAIM };
 
 struct Step {
     Action action = Action::MOVE;
-    Seat seat = RED;   // who moved or left
+    Seat seat = RED;           // who moved or left
     Move move = Move::none();  // for MOVE
     Undo undo;
 };

@@ -15,7 +15,8 @@ constexpr int DIRECTION_COUNT = 8;
 constexpr int DIRECTION_FILE_STEP[8] = {0, 0, 1, -1, 1, -1, 1, -1};
 constexpr int DIRECTION_RANK_STEP[8] = {1, -1, 0, 0, 1, 1, -1, -1};
 // The direction back along the same line.
-constexpr std::uint8_t OPPOSITE_DIRECTION[8] = {SOUTH, NORTH, WEST, EAST, SOUTH_WEST, SOUTH_EAST, NORTH_WEST, NORTH_EAST};
+constexpr std::uint8_t OPPOSITE_DIRECTION[8] = {SOUTH,      NORTH,      WEST,       EAST,
+                                                SOUTH_WEST, SOUTH_EAST, NORTH_WEST, NORTH_EAST};
 constexpr bool is_diagonal(int direction) { return direction >= 4; }
 // Does a step in this direction raise the square index? Then the nearest square of a ray mask
 // is its lowest bit, otherwise its highest.
@@ -28,12 +29,12 @@ enum CastleSide : std::uint8_t { SHORT, LONG };
 
 struct CastlePath {
     Square king_from = NO_SQUARE, king_to = NO_SQUARE, rook_from = NO_SQUARE, rook_to = NO_SQUARE;
-    Mask256 must_be_empty;           // every square strictly between king and rook
-    Square must_be_safe[3] = {};     // king square, crossed square, landing square
+    Mask256 must_be_empty;        // every square strictly between king and rook
+    Square must_be_safe[3] = {};  // king square, crossed square, landing square
 };
 
 struct Geometry {
-    Mask256 board;                                  // the 160 real squares
+    Mask256 board;  // the 160 real squares
     // Ordered squares, then EDGE (the mailbox's wall cell): at most 13 squares, so it always fits.
     Square ray[GRID_SQUARES][DIRECTION_COUNT][BOARD_SIDE] = {};
     std::uint8_t ray_length[GRID_SQUARES][DIRECTION_COUNT] = {};
@@ -51,11 +52,11 @@ struct Geometry {
     Square pawn_push[SEAT_COUNT][GRID_SQUARES] = {};        // one step forward or NO_SQUARE
     Square pawn_capture[SEAT_COUNT][GRID_SQUARES][2] = {};  // forward-diagonal targets or NO_SQUARE
     Mask256 pawn_attackers[SEAT_COUNT][GRID_SQUARES];       // squares from which that seat's pawn attacks
-    Mask256 pawn_home[SEAT_COUNT];                           // double-step line
-    Mask256 promotion_line[2][SEAT_COUNT];                   // [Mode][seat]
-    Square king_home[SEAT_COUNT][2] = {};                    // the two central back-line squares
-    CastlePath castle[SEAT_COUNT][2][2];                     // [seat][home index][side]
-    Square rook_corner[SEAT_COUNT][2] = {};                  // back-line squares at line positions 3 and 10
+    Mask256 pawn_home[SEAT_COUNT];                          // double-step line
+    Mask256 promotion_line[2][SEAT_COUNT];                  // [Mode][seat]
+    Square king_home[SEAT_COUNT][2] = {};                   // the two central back-line squares
+    CastlePath castle[SEAT_COUNT][2][2];                    // [seat][home index][side]
+    Square rook_corner[SEAT_COUNT][2] = {};                 // back-line squares at line positions 3 and 10
 };
 
 namespace detail {
@@ -112,11 +113,17 @@ constexpr Geometry build_geometry() {
             g.ray[s][d][n] = EDGE;
             g.ray_length[s][d] = static_cast<std::uint8_t>(n);
             Square k = offset(sq, DIRECTION_FILE_STEP[d], DIRECTION_RANK_STEP[d]);
-            if (k != NO_SQUARE) { g.king_targets[s][g.king_count[s]++] = k; g.king_mask[s].set(k); }
+            if (k != NO_SQUARE) {
+                g.king_targets[s][g.king_count[s]++] = k;
+                g.king_mask[s].set(k);
+            }
         }
         for (const auto& step : KNIGHT_STEPS) {
             Square k = offset(sq, step[0], step[1]);
-            if (k != NO_SQUARE) { g.knight_targets[s][g.knight_count[s]++] = k; g.knight_mask[s].set(k); }
+            if (k != NO_SQUARE) {
+                g.knight_targets[s][g.knight_count[s]++] = k;
+                g.knight_mask[s].set(k);
+            }
         }
         for (int i = g.knight_count[s]; i < 8; ++i) g.knight_targets[s][i] = EDGE;
         for (int seat = 0; seat < SEAT_COUNT; ++seat) {
@@ -133,12 +140,18 @@ constexpr Geometry build_geometry() {
         Seat st = static_cast<Seat>(seat);
         for (int pos = 0; pos < BOARD_SIDE; ++pos) {
             // Home line is the second line from the seat's edge; promotion lines count from it too.
-            Square home = seat == RED ? make_square(pos, 1) : seat == BLUE ? make_square(1, pos)
-                        : seat == YELLOW ? make_square(pos, 12) : make_square(12, pos);
-            Square eleventh = seat == RED ? make_square(pos, 10) : seat == BLUE ? make_square(10, pos)
-                            : seat == YELLOW ? make_square(pos, 3) : make_square(3, pos);
-            Square eighth = seat == RED ? make_square(pos, 7) : seat == BLUE ? make_square(7, pos)
-                          : seat == YELLOW ? make_square(pos, 6) : make_square(6, pos);
+            Square home = seat == RED      ? make_square(pos, 1)
+                          : seat == BLUE   ? make_square(1, pos)
+                          : seat == YELLOW ? make_square(pos, 12)
+                                           : make_square(12, pos);
+            Square eleventh = seat == RED      ? make_square(pos, 10)
+                              : seat == BLUE   ? make_square(10, pos)
+                              : seat == YELLOW ? make_square(pos, 3)
+                                               : make_square(3, pos);
+            Square eighth = seat == RED      ? make_square(pos, 7)
+                            : seat == BLUE   ? make_square(7, pos)
+                            : seat == YELLOW ? make_square(pos, 6)
+                                             : make_square(6, pos);
             if (g.board.test(home)) g.pawn_home[seat].set(home);
             if (g.board.test(eleventh)) g.promotion_line[static_cast<int>(Mode::TEAMS)][seat].set(eleventh);
             if (g.board.test(eighth)) g.promotion_line[static_cast<int>(Mode::FFA)][seat].set(eighth);
@@ -180,7 +193,8 @@ constexpr LineDirections build_line_directions() {
         for (int b = 0; b < GRID_SQUARES; ++b) t.towards[a][b] = NO_DIRECTION;
     for (int a = 0; a < GRID_SQUARES; ++a)
         for (int d = 0; d < DIRECTION_COUNT; ++d)
-            for (int i = 0; i < GEOMETRY.ray_length[a][d]; ++i) t.towards[a][GEOMETRY.ray[a][d][i]] = static_cast<std::uint8_t>(d);
+            for (int i = 0; i < GEOMETRY.ray_length[a][d]; ++i)
+                t.towards[a][GEOMETRY.ray[a][d][i]] = static_cast<std::uint8_t>(d);
     return t;
 }
 }  // namespace detail
@@ -197,8 +211,9 @@ inline Square first_blocker(Square from, int d, const Mask256& occupied) {
 // Direction from `from` to `to`, which lie on one rank, file or diagonal: looked up by the signs
 // of the rank and file steps, with no branches (which side of a king a slider stands on is
 // anyone's guess, so tests one by one mispredict).
-constexpr std::uint8_t DIRECTION_BY_SIGNS[3][3] = {
-    {SOUTH_WEST, SOUTH, SOUTH_EAST}, {WEST, NORTH /* from == to: never asked */, EAST}, {NORTH_WEST, NORTH, NORTH_EAST}};
+constexpr std::uint8_t DIRECTION_BY_SIGNS[3][3] = {{SOUTH_WEST, SOUTH, SOUTH_EAST},
+                                                   {WEST, NORTH /* from == to: never asked */, EAST},
+                                                   {NORTH_WEST, NORTH, NORTH_EAST}};
 constexpr int direction_towards(Square from, Square to) {
     const int dr = rank_of(to) - rank_of(from), df = file_of(to) - file_of(from);
     return DIRECTION_BY_SIGNS[(dr > 0) - (dr < 0) + 1][(df > 0) - (df < 0) + 1];

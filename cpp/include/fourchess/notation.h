@@ -29,13 +29,13 @@ std::string move_text(Move m);
 struct MoveTextParts {
     enum class Form : std::uint8_t { LONG, CASTLE, SHORT };
     Form form = Form::LONG;
-    int piece = -1;        // the moving piece's letter as a PieceType, -1 if none (SHORT: PAWN)
-    int captured = -1;     // LONG: the captured piece's letter, -1 if none
+    int piece = -1;                           // the moving piece's letter as a PieceType, -1 if none (SHORT: PAWN)
+    int captured = -1;                        // LONG: the captured piece's letter, -1 if none
     Square from = NO_SQUARE, to = NO_SQUARE;  // SHORT: `from` unknown
     int from_file = -1, from_rank = -1;       // SHORT: the from-square hints, -1 if none
     PieceType promotion = NO_PIECE_TYPE;
-    bool one_point = false;                   // written =D
-    CastleSide castle_side = SHORT;           // CASTLE
+    bool one_point = false;          // written =D
+    CastleSide castle_side = SHORT;  // CASTLE
 };
 
 // Throws MoveTextError (INVALID) for text that no position could read.

@@ -25,11 +25,11 @@ enum class Termination : std::uint8_t {
     NONE,
     CHECKMATE,
     STALEMATE,
-    KING_CAPTURE,           // Teams: a king was captured (or is missing from a loaded position)
-    RESIGNATION,            // Teams
-    TIMEOUT,                // Teams
-    THREE_ELIMINATED,       // FFA
-    POINTS_LEAD,            // FFA: two seats left, 21 or more points apart (automatic or claimed)
+    KING_CAPTURE,      // Teams: a king was captured (or is missing from a loaded position)
+    RESIGNATION,       // Teams
+    TIMEOUT,           // Teams
+    THREE_ELIMINATED,  // FFA
+    POINTS_LEAD,       // FFA: two seats left, 21 or more points apart (automatic or claimed)
     THREEFOLD_REPETITION,
     FIFTY_MOVE_RULE,
     INSUFFICIENT_MATERIAL,  // FFA
@@ -90,8 +90,8 @@ struct TurnState {
     mutable std::uint8_t free_moves_known = 0;
     // Per seat the (from, to) of the last free move found: with its bit, a fact; without, a hint
     // that the pre-test re-verifies first.
-    mutable Square free_move[SEAT_COUNT][2] = {{NO_SQUARE, NO_SQUARE}, {NO_SQUARE, NO_SQUARE},
-                                               {NO_SQUARE, NO_SQUARE}, {NO_SQUARE, NO_SQUARE}};
+    mutable Square free_move[SEAT_COUNT][2] = {
+        {NO_SQUARE, NO_SQUARE}, {NO_SQUARE, NO_SQUARE}, {NO_SQUARE, NO_SQUARE}, {NO_SQUARE, NO_SQUARE}};
 
     // Pads the block to 64 bytes, so that saving and restoring it are four whole 16-byte moves.
     // Unpadded, Undo's own fields sat in the tail padding, the copies ended with an overlapping
@@ -108,16 +108,18 @@ static_assert(ply_clock_after_quiet_ply(MAX_PLY_CLOCK - 1) == MAX_PLY_CLOCK &&
 // Everything undo_move needs that the move itself does not say: the TurnState before the move,
 // and what the move took off the board.
 struct Undo : TurnState {
-    Piece captured;                  // piece that stood on the destination
-    Piece captured_en_passant;       // pawn removed from T by an en-passant capture
+    Piece captured;             // piece that stood on the destination
+    Piece captured_en_passant;  // pawn removed from T by an en-passant capture
     Square en_passant_pawn = NO_SQUARE;
-    std::uint8_t killed_seats = 0;   // seats whose pieces (or walking king) died in this step
-    std::uint8_t mated_seats = 0;    // FFA: seats checkmated by this move
+    std::uint8_t killed_seats = 0;  // seats whose pieces (or walking king) died in this step
+    std::uint8_t mated_seats = 0;   // FFA: seats checkmated by this move
     std::uint8_t stalemated_seats = 0;
 
     // Squares whose pieces died, per seat. Only seats in killed_seats are ever read, so the words
     // are left uninitialised: they are half of an Undo, and perft creates one per node.
-    Mask256 killed(int seat) const { return Mask256{{killed_words[seat][0], killed_words[seat][1], killed_words[seat][2], killed_words[seat][3]}}; }
+    Mask256 killed(int seat) const {
+        return Mask256{{killed_words[seat][0], killed_words[seat][1], killed_words[seat][2], killed_words[seat][3]}};
+    }
     void set_killed(int seat, const Mask256& m) {
         for (int i = 0; i < 4; ++i) killed_words[seat][i] = m.w[i];
     }
@@ -136,14 +138,14 @@ public:
     Mask256 dead;
     Mask256 occupied;
     Mode mode = Mode::TEAMS;
-    bool points_lead_ends_game = true;  // Rules::points_lead_ends_game, needed by the end tests
+    bool points_lead_ends_game = true;                    // Rules::points_lead_ends_game, needed by the end tests
     bool walking_kings_stalemated_on_their_turn = false;  // the Rules option of that name
     // Per seat the (from, to) of the last free move any scan found, outside the TurnState so that
     // undo keeps it: a seat whose free move a move touched is judged again after each of that
     // node's replies, and what the first reply's scan found usually serves the rest. Only ever a
     // hint (free_moves.h re-verifies it), so it may be stale and never changes an answer.
-    mutable Square free_move_found[SEAT_COUNT][2] = {{NO_SQUARE, NO_SQUARE}, {NO_SQUARE, NO_SQUARE},
-                                                     {NO_SQUARE, NO_SQUARE}, {NO_SQUARE, NO_SQUARE}};
+    mutable Square free_move_found[SEAT_COUNT][2] = {
+        {NO_SQUARE, NO_SQUARE}, {NO_SQUARE, NO_SQUARE}, {NO_SQUARE, NO_SQUARE}, {NO_SQUARE, NO_SQUARE}};
     // Per seat the move the generator last found when the FFA pass asked whether that seat has a
     // legal move (mostly a checked seat's answer to the check). The seat is judged again after each
     // of a node's replies, and most leave that answer legal; so it is tried first, by one
@@ -171,7 +173,8 @@ public:
     Mask256 live_pieces_of(std::uint8_t seats) const {
         Mask256 m;
         for (int s = 0; s < SEAT_COUNT; ++s) {
-            const std::uint64_t keep = 0 - static_cast<std::uint64_t>((seats >> s) & 1u);  // all ones or zero: no branch
+            const std::uint64_t keep =
+                0 - static_cast<std::uint64_t>((seats >> s) & 1u);  // all ones or zero: no branch
             for (int i = 0; i < 4; ++i) m.w[i] |= live_by_seat[s].w[i] & keep;
         }
         return m;
@@ -213,10 +216,13 @@ public:
 
 private:
     // Board and masks for one square; with `Hash` the key too (undo restores the saved key).
-    template <bool Hash> void place(Square s, Piece p);
-    template <bool Hash> void lift(Square s);
+    template <bool Hash>
+    void place(Square s, Piece p);
+    template <bool Hash>
+    void lift(Square s);
     // The piece on `from` to the empty square `to`.
-    template <bool Hash> void relocate(Square from, Square to);
+    template <bool Hash>
+    void relocate(Square from, Square to);
     void keep_untouched_free_moves(Move m, Piece moving, Piece captured);
     void clear_castling_for_corner(Square corner);
     void update_castling(Piece piece, Square from, Square to);

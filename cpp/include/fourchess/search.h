@@ -15,9 +15,9 @@
 
 namespace fourchess {
 
-constexpr int MAX_SEARCH_DEPTH = 64;  // iterations
-constexpr int MAX_PLY = 128;          // plies below the root, quiescence included
-constexpr int MATE_SCORE = 30000;     // a win on the board at the root; MATE_SCORE - n: in n plies
+constexpr int MAX_SEARCH_DEPTH = 64;              // iterations
+constexpr int MAX_PLY = 128;                      // plies below the root, quiescence included
+constexpr int MATE_SCORE = 30000;                 // a win on the board at the root; MATE_SCORE - n: in n plies
 constexpr int MATE_BOUND = MATE_SCORE - MAX_PLY;  // scores beyond this are wins or losses
 
 // What ends a search; zero or negative fields are "no limit". With none at all (and not
@@ -26,10 +26,10 @@ struct SearchLimits {
     static constexpr int DEFAULT_DEPTH = 6;
     int depth = 0;
     std::uint64_t nodes = 0;
-    double movetime = 0;                      // seconds for this move
+    double movetime = 0;                          // seconds for this move
     double clock[SEAT_COUNT] = {-1, -1, -1, -1};  // seconds left per seat (< 0: no clock)
-    double increment[SEAT_COUNT] = {};        // seconds added per move
-    bool infinite = false;                    // until stop()
+    double increment[SEAT_COUNT] = {};            // seconds added per move
+    bool infinite = false;                        // until stop()
 };
 
 enum class FfaAlgorithm : std::uint8_t { BRS_PLUS, PARANOID };

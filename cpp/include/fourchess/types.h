@@ -27,7 +27,9 @@ constexpr int SEAT_COUNT = 4;
 constexpr Seat next_seat(Seat s) { return static_cast<Seat>((s + 1) & 3); }
 // How many seats a bit-per-seat set holds. Baseline x86-64 has no popcount instruction, and the
 // builtin is a library call: four bits are cheaper added.
-constexpr int seat_count(std::uint8_t seats) { return (seats & 1) + ((seats >> 1) & 1) + ((seats >> 2) & 1) + ((seats >> 3) & 1); }
+constexpr int seat_count(std::uint8_t seats) {
+    return (seats & 1) + ((seats >> 1) & 1) + ((seats >> 2) & 1) + ((seats >> 3) & 1);
+}
 // Teams: Red+Yellow (even seats) against Blue+Green (odd seats).
 constexpr bool same_team(Seat a, Seat b) { return ((a ^ b) & 1) == 0; }
 
@@ -63,8 +65,8 @@ enum class StartLayout : std::uint8_t { MODERN, CLASSIC };
 struct Rules {
     Mode mode = Mode::TEAMS;
     StartLayout setup = StartLayout::MODERN;
-    bool dead_king_walking = true;      // FFA: a resigned or flagged seat's king keeps walking
-    int move_limit = 0;                 // total moves by all seats that ends the game; 0 = none
+    bool dead_king_walking = true;  // FFA: a resigned or flagged seat's king keeps walking
+    int move_limit = 0;             // total moves by all seats that ends the game; 0 = none
     // FFA: two seats left 21+ points apart end the game at once (docs/rules.md §7). Off, the leader
     // must claim, as on chess.com, whose records show games going on past such a lead.
     bool points_lead_ends_game = true;
@@ -130,11 +132,11 @@ public:
     // Trivial, so move buffers cost nothing to create; `Move()` and `Move{}` are still none,
     // only `Move m;` is uninitialised (like an int).
     Move() = default;
-    constexpr Move(Square from, Square to, MoveKind kind = MoveKind::NORMAL,
-                   PieceType promotion = NO_PIECE_TYPE, bool one_point = false)
+    constexpr Move(Square from, Square to, MoveKind kind = MoveKind::NORMAL, PieceType promotion = NO_PIECE_TYPE,
+                   bool one_point = false)
         : bits_(static_cast<std::uint32_t>(from) | (static_cast<std::uint32_t>(to) << 8) |
-                (static_cast<std::uint32_t>(promotion) << 16) |
-                (static_cast<std::uint32_t>(kind) << 19) | (one_point ? ONE_POINT_FLAG : 0u)) {}
+                (static_cast<std::uint32_t>(promotion) << 16) | (static_cast<std::uint32_t>(kind) << 19) |
+                (one_point ? ONE_POINT_FLAG : 0u)) {}
     static constexpr Move none() { return from_bits(0); }
     static constexpr Move from_bits(std::uint32_t bits) { return Move(bits, BitsTag{}); }
 

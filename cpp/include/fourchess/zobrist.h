@@ -59,7 +59,8 @@ constexpr PieceHashIndex build_piece_hash_index() {
     PieceHashIndex t{};
     for (int bits = 0; bits < 128; ++bits) {
         const Piece p = Piece::from_bits(static_cast<std::uint8_t>(bits));
-        if (p.type() != NO_PIECE_TYPE && p.type() < PIECE_TYPE_COUNT) t.of[bits] = static_cast<std::uint8_t>(p.hash_index());
+        if (p.type() != NO_PIECE_TYPE && p.type() < PIECE_TYPE_COUNT)
+            t.of[bits] = static_cast<std::uint8_t>(p.hash_index());
     }
     return t;
 }

@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <memory>
 
-#include "fourchess/search/eval_weights.h"
 #include "fourchess/geometry.h"
+#include "fourchess/search/eval_weights.h"
 
 namespace fourchess {
 
@@ -42,7 +42,8 @@ constexpr PieceSquareTable build_piece_square_table(const EvalWeights& w) {
             const Seat me = static_cast<Seat>(seat);
             int promotion_rank = BOARD_SIDE - 1;
             for (int s = 0; s < GRID_SQUARES; ++s)
-                if (GEOMETRY.promotion_line[mode][seat].test(static_cast<Square>(s))) promotion_rank = relative_rank(me, static_cast<Square>(s));
+                if (GEOMETRY.promotion_line[mode][seat].test(static_cast<Square>(s)))
+                    promotion_rank = relative_rank(me, static_cast<Square>(s));
             for (int s = 0; s < GRID_SQUARES; ++s) {
                 const Square sq = static_cast<Square>(s);
                 for (int type = PAWN; type <= KING; ++type) {
@@ -70,7 +71,6 @@ struct Terms {
 };
 inline constexpr Terms TEAMS_TERMS{TEAMS_WEIGHTS, TEAMS_PIECE_SQUARE};
 inline constexpr Terms FFA_TERMS{FFA_WEIGHTS, FFA_PIECE_SQUARE};
-
 
 // Squares a slider on `from` attacks along the given directions: each ray up to and including
 // its first occupied square.
@@ -108,9 +108,9 @@ Mask256 piece_attacks(const Position& pos, Square s, Piece p) {
 
 // What one pass over the pieces learns about a seat.
 struct SeatPicture {
-    int score = 0;            // material and positional terms
-    Mask256 attacks;          // squares its live pieces attack
-    Mask256 pawn_attacks;     // the part of it its pawns attack
+    int score = 0;         // material and positional terms
+    Mask256 attacks;       // squares its live pieces attack
+    Mask256 pawn_attacks;  // the part of it its pawns attack
 };
 
 // Fills `pic`, which must start empty.
@@ -124,8 +124,10 @@ void picture_of(const Terms& terms, const Position& pos, Seat seat, SeatPicture&
         pic.score += w.value_of(p) + terms.table.value[mode][seat][type][s];
         const Mask256 attacks = piece_attacks(pos, s, p);
         pic.attacks |= attacks;
-        if (type == PAWN) pic.pawn_attacks |= attacks;
-        else pic.score += w.mobility[type] * (attacks & ~own).count();
+        if (type == PAWN)
+            pic.pawn_attacks |= attacks;
+        else
+            pic.score += w.mobility[type] * (attacks & ~own).count();
     });
 }
 
@@ -161,7 +163,8 @@ int dangers(const EvalWeights& w, const Position& pos, int seat, const SeatPictu
             attacking_seats += hits > 0;
         }
         penalty += w.king_attackers_squared * attacking_seats * attacking_seats;
-        const Square front[3] = {GEOMETRY.pawn_push[seat][king], GEOMETRY.pawn_capture[seat][king][0], GEOMETRY.pawn_capture[seat][king][1]};
+        const Square front[3] = {GEOMETRY.pawn_push[seat][king], GEOMETRY.pawn_capture[seat][king][0],
+                                 GEOMETRY.pawn_capture[seat][king][1]};
         for (Square f : front) {
             if (f == NO_SQUARE) continue;
             const Piece p = pos.board[f];

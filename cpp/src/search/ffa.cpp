@@ -6,12 +6,13 @@
 // root seat exactly one opponent searches all its moves; the others play their best move by
 // move ordering, so every position searched is one the game can reach. A round of the root's
 // move and the one searched reply costs two plies of depth. Paranoid (the default, the stronger
-// in our matches): every opponent searches every move, a ply of depth each. Walking kings always play their ordering's first move.
+// in our matches): every opponent searches every move, a ply of depth each. Walking kings always play their ordering's
+// first move.
 #include <algorithm>
 
 #include "fourchess/attacks.h"
-#include "fourchess/search/eval.h"
 #include "fourchess/rules.h"
+#include "fourchess/search/eval.h"
 #include "worker.h"
 
 namespace fourchess {
@@ -79,7 +80,8 @@ int Worker::ffa(int depth, int alpha, int beta, int ply, bool reply_searched) {
     const bool found = context_.table.probe(key, hit);
     if (found && ply > 0 && hit.depth >= depth) {
         const int s = score_from_table(hit.score, ply);
-        if (hit.bound == Bound::EXACT || (hit.bound == Bound::LOWER && s >= beta) || (hit.bound == Bound::UPPER && s <= alpha))
+        if (hit.bound == Bound::EXACT || (hit.bound == Bound::LOWER && s >= beta) ||
+            (hit.bound == Bound::UPPER && s <= alpha))
             return s;
     }
     const int count = generate_ordered(ply, found ? hit.move : Move::none(), false);
@@ -161,7 +163,9 @@ int Worker::ffa(int depth, int alpha, int beta, int ply, bool reply_searched) {
             consider(m, score);
         }
     }
-    const Bound bound = best_score <= original_alpha ? Bound::UPPER : best_score >= original_beta ? Bound::LOWER : Bound::EXACT;
+    const Bound bound = best_score <= original_alpha  ? Bound::UPPER
+                        : best_score >= original_beta ? Bound::LOWER
+                                                      : Bound::EXACT;
     context_.table.store(key, best_move, score_to_table(best_score, ply), depth, bound);
     return best_score;
 }

@@ -4,8 +4,8 @@
 #include <thread>
 #include <vector>
 
-#include "fourchess/search.h"
 #include "fourchess/movegen.h"
+#include "fourchess/search.h"
 #include "worker.h"
 
 namespace fourchess {
@@ -30,8 +30,9 @@ SearchReport Searcher::search(const Game& game, const SearchLimits& limits,
     context.limits = limits;
     context.budget = budget_for(limits, root.side_to_move);
     context.max_depth = limits.depth > 0 ? std::min(limits.depth, MAX_SEARCH_DEPTH)
-                        : (limits.infinite || limits.nodes > 0 || context.budget.limited()) ? MAX_SEARCH_DEPTH
-                                                                                            : SearchLimits::DEFAULT_DEPTH;
+                        : (limits.infinite || limits.nodes > 0 || context.budget.limited())
+                            ? MAX_SEARCH_DEPTH
+                            : SearchLimits::DEFAULT_DEPTH;
     context.threads = threads_;
     context.mode = root.mode;
     context.ffa_algorithm = ffa_algorithm_;

@@ -7,8 +7,8 @@
 #include <cmath>
 
 #include "fourchess/attacks.h"
-#include "fourchess/search/eval.h"
 #include "fourchess/rules.h"
+#include "fourchess/search/eval.h"
 #include "worker.h"
 
 namespace fourchess {
@@ -73,7 +73,8 @@ int Worker::teams(int depth, int alpha, int beta, int ply, bool pv_node, bool nu
     const bool found = context_.table.probe(key, hit);
     if (found && !pv_node && hit.depth >= depth) {
         const int s = score_from_table(hit.score, ply);
-        if (hit.bound == Bound::EXACT || (hit.bound == Bound::LOWER && s >= beta) || (hit.bound == Bound::UPPER && s <= alpha))
+        if (hit.bound == Bound::EXACT || (hit.bound == Bound::LOWER && s >= beta) ||
+            (hit.bound == Bound::UPPER && s <= alpha))
             return s;
     }
 
@@ -84,7 +85,8 @@ int Worker::teams(int depth, int alpha, int beta, int ply, bool pv_node, bool nu
         // Null move: let the next seat (an opponent) move twice. Unsound when a king stands in
         // check (passing may hand a king capture or leave a partner unrescued), and in endings
         // of pawns (zugzwang).
-        if (null_allowed && depth >= 3 && static_eval >= beta && team_has_pieces(pos_, mover) && !any_king_in_check(pos_)) {
+        if (null_allowed && depth >= 3 && static_eval >= beta && team_has_pieces(pos_, mover) &&
+            !any_king_in_check(pos_)) {
             const int reduction = 3 + depth / 5;
             Undo undo;
             pass_turn(undo);

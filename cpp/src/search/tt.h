@@ -43,7 +43,9 @@ private:
         Entry entries[WAYS];
     };
     static std::uint64_t pack(Move move, int score, int depth, Bound bound, std::uint8_t age);
-    Bucket& bucket_of(std::uint64_t key) const { return buckets_[(static_cast<unsigned __int128>(key) * count_) >> 64]; }
+    Bucket& bucket_of(std::uint64_t key) const {
+        return buckets_[(static_cast<unsigned __int128>(key) * count_) >> 64];
+    }
 
     std::unique_ptr<Bucket[]> buckets_;
     std::size_t count_ = 0;

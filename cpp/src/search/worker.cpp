@@ -4,9 +4,9 @@
 #include <thread>
 
 #include "fourchess/attacks.h"
+#include "fourchess/rules.h"
 #include "fourchess/search/eval.h"
 #include "fourchess/search/eval_weights.h"
-#include "fourchess/rules.h"
 
 namespace fourchess {
 
@@ -39,21 +39,21 @@ int Worker::evaluate() {
     return slot.score;
 }
 
-bool Worker::is_capture(Move m) const {
-    return m.kind() == MoveKind::EN_PASSANT || pos_.board[m.to()].is_live();
-}
+bool Worker::is_capture(Move m) const { return m.kind() == MoveKind::EN_PASSANT || pos_.board[m.to()].is_live(); }
 
 bool Worker::looks_losing(Move m) const {
     const Piece victim = pos_.board[m.to()];
     if (m.promotion() != NO_PIECE_TYPE || (victim.is_live() && victim.type() == KING)) return false;
-    const int gain = m.kind() == MoveKind::EN_PASSANT ? weights_for(context_.mode).piece_value[PAWN] : piece_value(victim, context_.mode);
+    const int gain = m.kind() == MoveKind::EN_PASSANT ? weights_for(context_.mode).piece_value[PAWN]
+                                                      : piece_value(victim, context_.mode);
     if (piece_value(pos_.board[m.from()], context_.mode) <= gain) return false;
     return is_attacked(pos_, m.to(), pos_.opponent_seats(pos_.side_to_move));
 }
 
 void Worker::pass_turn(Undo& undo) {
     pos_.save_state(undo);
-    pos_.set_side_to_move(pos_.mode == Mode::TEAMS ? next_seat(pos_.side_to_move) : next_seat_taking_turns(pos_, pos_.side_to_move));
+    pos_.set_side_to_move(pos_.mode == Mode::TEAMS ? next_seat(pos_.side_to_move)
+                                                   : next_seat_taking_turns(pos_, pos_.side_to_move));
 }
 
 std::uint64_t Worker::table_key(bool reply_searched) const {
@@ -119,7 +119,7 @@ int Worker::generate_ordered(int ply, Move table_move, bool captures_only) {
         } else if (victim.is_live() && victim.type() == KING) {
             order = KING_CAPTURE_ORDER;
         } else if (is_tactical(m)) {
-            const int gain = victim.is_live()                          ? piece_value(victim, context_.mode)
+            const int gain = victim.is_live()                   ? piece_value(victim, context_.mode)
                              : m.kind() == MoveKind::EN_PASSANT ? weights_for(context_.mode).piece_value[PAWN]
                                                                 : 0;
             const int promotion = m.promotion() == QUEEN ? 900 : m.promotion() != NO_PIECE_TYPE ? 100 : 0;
@@ -180,9 +180,12 @@ int Worker::search_root_window(int depth, int previous) {
     for (;;) {
         const int score = root_search(depth, alpha, beta);
         if (stopped_) return score;
-        if (score <= alpha) alpha = std::max(-INFINITE_SCORE, score - delta);
-        else if (score >= beta) beta = std::min(INFINITE_SCORE, score + delta);
-        else return score;
+        if (score <= alpha)
+            alpha = std::max(-INFINITE_SCORE, score - delta);
+        else if (score >= beta)
+            beta = std::min(INFINITE_SCORE, score + delta);
+        else
+            return score;
         delta *= 2;
         if (delta > 1000) alpha = -INFINITE_SCORE, beta = INFINITE_SCORE;
     }
@@ -192,8 +195,10 @@ SearchReport Worker::report(int depth, int score) const {
     SearchReport r;
     r.depth = depth;
     r.score = score;
-    if (score >= MATE_BOUND) r.mate_plies = MATE_SCORE - score;
-    else if (score <= -MATE_BOUND) r.mate_plies = -(MATE_SCORE + score);
+    if (score >= MATE_BOUND)
+        r.mate_plies = MATE_SCORE - score;
+    else if (score <= -MATE_BOUND)
+        r.mate_plies = -(MATE_SCORE + score);
     r.seldepth = std::max(seldepth_, depth);
     r.pv_length = pv_length_[0];
     for (int i = 0; i < r.pv_length; ++i) r.pv[i] = pv_[0][i];

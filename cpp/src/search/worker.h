@@ -48,7 +48,9 @@ private:
     int search_root_window(int depth, int previous);
     bool out_of_time_or_nodes();
     bool draw_by_history(int ply) const;
-    bool move_limit_reached(int ply) const { return context_.move_limit > 0 && context_.moves_played + ply >= context_.move_limit; }
+    bool move_limit_reached(int ply) const {
+        return context_.move_limit > 0 && context_.moves_played + ply >= context_.move_limit;
+    }
     // Legal moves into moves_[ply] with ordering scores; returns the count.
     int generate_ordered(int ply, Move table_move, bool captures_only);
     Move pick_next(int ply, int index, int count);
@@ -59,7 +61,10 @@ private:
     bool looks_losing(Move m) const;
     void remember_quiet_cutoff(int ply, Move m, int depth);
     void update_pv(int ply, Move m);
-    void push_path(int ply, Move m) { played_[ply] = m; path_keys_[ply + 1] = pos_.key; }
+    void push_path(int ply, Move m) {
+        played_[ply] = m;
+        path_keys_[ply + 1] = pos_.key;
+    }
     void pass_turn(Undo& undo);
     // Quiescence for a side that maximises: tries moves_[ply][0..count) in order from
     // `best_score` (its stand-pat, or -infinite in check) and returns the best; `child(alpha)`

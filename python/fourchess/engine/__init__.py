@@ -15,6 +15,11 @@ from fourchess.engine.client_errors import (  # noqa: E402
 from fourchess.engine.client_info import EngineInfo  # noqa: E402
 
 __all__ += [
-    "EngineError", "EngineInfo", "EngineTerminatedError", "EngineTimeoutError", "IllegalEngineMoveError",
-    "PlayResult", "UciEngine",
+    "EngineError",
+    "EngineInfo",
+    "EngineTerminatedError",
+    "EngineTimeoutError",
+    "IllegalEngineMoveError",
+    "PlayResult",
+    "UciEngine",
 ]

@@ -247,7 +247,8 @@ class UciEngine:
         if text in ("", "(none)", "0000"):
             raise IllegalEngineMoveError(
                 f"engine {self._process.name} gave no move ({quoted(text)}) in a position with legal moves{why}",
-                text=text, fen4=board.fen4(),
+                text=text,
+                fen4=board.fen4(),
             )
         try:
             move = board.parse_move(text)

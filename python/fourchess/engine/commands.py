@@ -19,11 +19,21 @@ SPEC_HELP = """player specs (movetime in seconds; --movetime is in milliseconds)
 
 def add_play_options(play: argparse.ArgumentParser) -> None:
     """The ``fourchess play`` options for CPU players: ``--players`` and ``--movetime``."""
-    play.add_argument("--players", nargs="+", default=["random"], metavar="SPEC",
-                      help="one spec for every seat, or four in seat order R B Y G, given as separate "
-                           "words or joined by commas (search,random,search,search); default random")
-    play.add_argument("--movetime", type=_milliseconds, default=None, metavar="MS",
-                      help="milliseconds per move for search/uci players that name no limit")
+    play.add_argument(
+        "--players",
+        nargs="+",
+        default=["random"],
+        metavar="SPEC",
+        help="one spec for every seat, or four in seat order R B Y G, given as separate "
+        "words or joined by commas (search,random,search,search); default random",
+    )
+    play.add_argument(
+        "--movetime",
+        type=_milliseconds,
+        default=None,
+        metavar="MS",
+        help="milliseconds per move for search/uci players that name no limit",
+    )
     play.epilog = SPEC_HELP
     play.formatter_class = argparse.RawDescriptionHelpFormatter
 
@@ -54,11 +64,13 @@ def add_match_command(commands: argparse._SubParsersAction) -> None:  # type: ig
     from fourchess.engine.match import DEFAULT_MAX_PLIES
 
     match = commands.add_parser(
-        "match", help="play many games between two players and estimate their Elo difference",
+        "match",
+        help="play many games between two players and estimate their Elo difference",
         formatter_class=argparse.RawDescriptionHelpFormatter,
         description="Plays games between player A and player B from FEN4 openings, adjudicating every move, "
-                    "and prints the result with an Elo difference and its 95% interval.",
-        epilog=SPEC_HELP + """
+        "and prints the result with an Elo difference and its 95% interval.",
+        epilog=SPEC_HELP
+        + """
 
 seating: Teams: A plays Red+Yellow, then Blue+Green, on each opening. FFA: A holds one seat and B
 the other three, A taking Red, Blue, Yellow, Green in turn on each opening.
@@ -67,26 +79,42 @@ adjudication: an illegal move, a player's error (an engine crash or time-out) or
 ends a game (Teams: a draw; FFA: ranked by points).
 score: Teams 1/0.5/0 per game; FFA the share of the three B seats A finished ahead of (by points;
 a forfeiting player ranks last). Elo = -400*log10(1/score - 1); its 95% interval comes from the
-per-game score variance (score +- 1.96*sqrt(var/n)); a 0% or 100% score gives a one-sided bound.""")
+per-game score variance (score +- 1.96*sqrt(var/n)); a 0% or 100% score gives a one-sided bound.""",
+    )
     match.add_argument("player_a", metavar="A", help="player A's spec")
     match.add_argument("player_b", metavar="B", help="player B's spec")
     match.add_argument("--mode", choices=["teams", "ffa"], default="teams", type=str.lower)
-    match.add_argument("--games", type=int, default=None,
-                       help="games to play (default: each opening once per seating: 2 Teams, 4 FFA)")
-    match.add_argument("--openings", metavar="FILE",
-                       help="FEN4 openings, one a line, '#' comments (default: the start position)")
-    match.add_argument("--movetime", type=_milliseconds, default=None, metavar="MS",
-                       help="milliseconds per move for search/uci players that name no limit")
-    match.add_argument("--max-plies", type=int, default=DEFAULT_MAX_PLIES,
-                       help=f"end each game after this many moves from its opening (default {DEFAULT_MAX_PLIES})")
+    match.add_argument(
+        "--games", type=int, default=None, help="games to play (default: each opening once per seating: 2 Teams, 4 FFA)"
+    )
+    match.add_argument(
+        "--openings", metavar="FILE", help="FEN4 openings, one a line, '#' comments (default: the start position)"
+    )
+    match.add_argument(
+        "--movetime",
+        type=_milliseconds,
+        default=None,
+        metavar="MS",
+        help="milliseconds per move for search/uci players that name no limit",
+    )
+    match.add_argument(
+        "--max-plies",
+        type=int,
+        default=DEFAULT_MAX_PLIES,
+        help=f"end each game after this many moves from its opening (default {DEFAULT_MAX_PLIES})",
+    )
     match.add_argument("--concurrency", type=int, default=1, help="games played at once, in worker processes")
     match.add_argument("--pgn4", metavar="FILE", help="write every game as PGN4, in game order")
     match.add_argument("--seed", type=int, default=0, help="seed for the random/greedy players and walking kings")
-    match.add_argument("--sprt", metavar="elo0=E0,elo1=E1[,alpha=A,beta=B]", type=_sprt,
-                       help="stop as soon as a sequential probability ratio test decides whether A is "
-                            "stronger than B by E1 (H1) or only by E0 (H0): logistic Elo, alpha and beta "
-                            "0.05 unless given, one sample per opening; --games is then the cap "
-                            "(default 20000, cycling the openings)")
+    match.add_argument(
+        "--sprt",
+        metavar="elo0=E0,elo1=E1[,alpha=A,beta=B]",
+        type=_sprt,
+        help="stop as soon as a sequential probability ratio test decides whether A is "
+        "stronger than B by E1 (H1) or only by E0 (H0): logistic Elo, alpha and beta "
+        "0.05 unless given, one sample per opening; --games is then the cap "
+        "(default 20000, cycling the openings)",
+    )
     match.add_argument("--quiet", action="store_true", help="no progress line")
     match.set_defaults(run=run_match_command)
 
@@ -98,8 +126,17 @@ def run_match_command(args: argparse.Namespace) -> int:
     from fourchess.engine.match_summary import MatchSummary, describe
 
     openings = read_openings(args.openings, args.mode) if args.openings else (None,)
-    config = MatchConfig(args.player_a, args.player_b, mode=args.mode, games=args.games, openings=openings,
-                         max_plies=args.max_plies, movetime=args.movetime, seed=args.seed, sprt=args.sprt)
+    config = MatchConfig(
+        args.player_a,
+        args.player_b,
+        mode=args.mode,
+        games=args.games,
+        openings=openings,
+        max_plies=args.max_plies,
+        movetime=args.movetime,
+        seed=args.seed,
+        sprt=args.sprt,
+    )
     total, done = config.total_games, []
     output = open(args.pgn4, "w", encoding="utf-8") if args.pgn4 else None
     overwrite = sys.stderr.isatty()

@@ -69,8 +69,7 @@ def estimate(scores: Sequence[float]) -> EloEstimate:
             return EloEstimate(n, mean, None, bound, math.inf)
         return EloEstimate(n, mean, None, -math.inf, -bound)
     spread = Z_95 * math.sqrt(sum((x - mean) ** 2 for x in scores) / n / n)
-    return EloEstimate(n, mean, elo_from_score(mean), _elo_or_infinite(mean - spread),
-                       _elo_or_infinite(mean + spread))
+    return EloEstimate(n, mean, elo_from_score(mean), _elo_or_infinite(mean - spread), _elo_or_infinite(mean + spread))
 
 
 def _elo_or_infinite(score: float) -> float:

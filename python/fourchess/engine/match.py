@@ -68,8 +68,10 @@ class MatchConfig:
         for text in (self.spec_a, self.spec_b):  # SpecError now, not in every worker
             spec = parse_spec(text)
             if spec.kind == "uci" and spec.movetime(self.movetime) is None and not spec.names_a_limit:
-                raise ValueError(f"player {quoted(text)}: an external engine needs a depth, nodes or movetime "
-                                 "(or a default --movetime)")
+                raise ValueError(
+                    f"player {quoted(text)}: an external engine needs a depth, nodes or movetime "
+                    "(or a default --movetime)"
+                )
         if self.games is not None and self.games < 1:
             raise ValueError(f"games must be at least 1, got {quoted(self.games)}")
         if self.max_plies < 1:
@@ -103,7 +105,7 @@ class MatchConfig:
         return [sum(scores) / per for _, scores in sorted(groups.items()) if len(scores) == per]
 
     def sprt_decision(self, records: Sequence[GameRecord]) -> str | None:
-        """"H1", "H0" or None (no test, or not decided yet)."""
+        """ "H1", "H0" or None (no test, or not decided yet)."""
         if self.sprt is None:
             return None
         return self.sprt.decision(self.opening_samples(records), self.sample_grid)
@@ -179,8 +181,13 @@ def read_openings(path: str, mode: str) -> tuple[str, ...]:
     return tuple(openings)
 
 
-def play_adjudicated(board: Board, players: Sequence[Player], movetimes: Sequence[float | None],
-                     rng: random.Random, seating: str = "ABAB") -> Forfeit | None:
+def play_adjudicated(
+    board: Board,
+    players: Sequence[Player],
+    movetimes: Sequence[float | None],
+    rng: random.Random,
+    seating: str = "ABAB",
+) -> Forfeit | None:
     """Plays ``board`` to its end, ``players[seat]`` choosing for each seat, and judges every move
     (module docstring). Returns the forfeit that stopped the game, if one did."""
     while not board.is_game_over():
@@ -241,22 +248,37 @@ def _build(side: str, spec: PlayerSpec, config: MatchConfig, seed: int) -> Playe
         return spec.build(movetime=config.movetime, seed=seed)
     except Exception as error:
         text = config.spec_a if side == "A" else config.spec_b
-        raise MatchError(f"player {side} ({quoted(text)}) could not be started: {type(error).__name__}: "
-                         f"{shortened(str(error))}") from error
+        raise MatchError(
+            f"player {side} ({quoted(text)}) could not be started: {type(error).__name__}: {shortened(str(error))}"
+        ) from error
 
 
 def _record(task: GameTask, board: Board, forfeit: Forfeit | None) -> GameRecord:
     seating = task.seating
     keys = _rank_keys(task.config.mode, seating, board, forfeit)
     places = tuple(1 + sum(other > key for other in keys) for key in keys)
-    pairs = [(keys[a] > keys[b]) + 0.5 * (keys[a] == keys[b])
-             for a in range(4) if seating[a] == "A" for b in range(4) if seating[b] == "B"]
+    pairs = [
+        (keys[a] > keys[b]) + 0.5 * (keys[a] == keys[b])
+        for a in range(4)
+        if seating[a] == "A"
+        for b in range(4)
+        if seating[b] == "B"
+    ]
     if forfeit is not None:
         ending = f"{Seat(forfeit.seat).title} ({forfeit.player}) forfeits: {forfeit.reason}"
     else:
         ending = board.outcome().termination.name.lower().replace("_", " ")  # type: ignore[union-attr]
-    return GameRecord(task.number, seating, ending, forfeit, board.points, places,  # type: ignore[arg-type]
-                      sum(pairs) / len(pairs), board.moves_played, _pgn4_text(task, board, forfeit))
+    return GameRecord(
+        task.number,
+        seating,
+        ending,
+        forfeit,
+        board.points,
+        places,  # type: ignore[arg-type]
+        sum(pairs) / len(pairs),
+        board.moves_played,
+        _pgn4_text(task, board, forfeit),
+    )
 
 
 def _rank_keys(mode: str, seating: str, board: Board, forfeit: Forfeit | None) -> list[tuple[bool, int]]:
@@ -283,8 +305,9 @@ def _pgn4_text(task: GameTask, board: Board, forfeit: Forfeit | None) -> str:
     return pgn4.write_game(game)
 
 
-def run_match(config: MatchConfig, *, concurrency: int = 1,
-              on_game: Callable[[GameRecord], None] | None = None) -> list[GameRecord]:
+def run_match(
+    config: MatchConfig, *, concurrency: int = 1, on_game: Callable[[GameRecord], None] | None = None
+) -> list[GameRecord]:
     """Plays every game of the match, ``concurrency`` at a time in worker processes (each builds
     its players from the specs); ``on_game`` sees each record as it finishes. An SPRT match stops
     once the test decides (games still under way then are played out, not counted). Returns the
@@ -310,8 +333,9 @@ def _finished_games(tasks: list[GameTask], concurrency: int) -> Iterator[GameRec
     context = multiprocessing.get_context("spawn")
     others = set(multiprocessing.active_children())
     # A worker told to stop closes its engines as it unwinds (see stop_signals).
-    with ProcessPoolExecutor(max_workers=min(concurrency, len(tasks)), mp_context=context,
-                             initializer=unwind_on_signals) as pool:
+    with ProcessPoolExecutor(
+        max_workers=min(concurrency, len(tasks)), mp_context=context, initializer=unwind_on_signals
+    ) as pool:
         futures = [pool.submit(run_game, task) for task in tasks]
         workers = set(multiprocessing.active_children()) - others
         try:

@@ -35,8 +35,9 @@ class MatchSummary:
 
     def average(self, side: str, field: str) -> float:
         """The mean over every seat ``side`` held of its ``"places"`` or ``"points"``."""
-        values = [getattr(record, field)[seat] for record in self.records
-                  for seat in range(4) if record.seating[seat] == side]
+        values = [
+            getattr(record, field)[seat] for record in self.records for seat in range(4) if record.seating[seat] == side
+        ]
         return sum(values) / len(values)
 
     def forfeits(self) -> dict[str, int]:
@@ -77,10 +78,14 @@ class MatchSummary:
             lines.append(f"A: {wins} won, {draws} drawn, {losses} lost; score {100 * self.score:.1f}%")
         else:
             for side in "AB":
-                lines.append(f"{side}: average place {self.average(side, 'places'):.2f}, "
-                             f"average points {self.average(side, 'points'):.1f} (per seat)")
-            lines.append(f"A finished ahead of a B seat in {100 * self.score:.1f}% of pairings "
-                         f"(games: {wins} above 1/2, {draws} at 1/2, {losses} below)")
+                lines.append(
+                    f"{side}: average place {self.average(side, 'places'):.2f}, "
+                    f"average points {self.average(side, 'points'):.1f} (per seat)"
+                )
+            lines.append(
+                f"A finished ahead of a B seat in {100 * self.score:.1f}% of pairings "
+                f"(games: {wins} above 1/2, {draws} at 1/2, {losses} below)"
+            )
         lines.append(str(self.elo()))
         if self.config.sprt is not None:
             lines.append(self.sprt_verdict())
@@ -92,4 +97,6 @@ class MatchSummary:
 def describe(record: GameRecord) -> str:
     """One line per game: where A sat, how it ended, A's score."""
     where = _TEAMS.get(record.seating) or Seat(record.seating.index("A")).title
-    return f"game {record.number}: A as {where}, {record.ending} after {record.plies} plies, A scores {record.score_a:g}"
+    return (
+        f"game {record.number}: A as {where}, {record.ending} after {record.plies} plies, A scores {record.score_a:g}"
+    )

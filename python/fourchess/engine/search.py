@@ -29,6 +29,8 @@ def max_hash_mb() -> int:
     except (AttributeError, ValueError, OSError):  # not a POSIX system: trust the caller
         return MAX_HASH_MB
     return max(1, min(MAX_HASH_MB, physical // 2 // 2**20))
+
+
 MAX_THREADS = 256
 FFA_SEARCHES = ("brs+", "paranoid")
 
@@ -88,7 +90,9 @@ def _seconds(value: object, name: str, *, zero_ok: bool) -> float:
         raise TypeError(f"{name} must be a number of seconds, got {type(value).__name__}")
     seconds = float(value)
     if not math.isfinite(seconds) or seconds < 0 or (seconds == 0 and not zero_ok):
-        raise ValueError(f"{name} must be a finite number of seconds {'>= 0' if zero_ok else '> 0'}, got {quoted(value)}")
+        raise ValueError(
+            f"{name} must be a finite number of seconds {'>= 0' if zero_ok else '> 0'}, got {quoted(value)}"
+        )
     return seconds
 
 
@@ -100,7 +104,9 @@ def _four_seconds(values: object, name: str) -> list[float]:
     return [_seconds(v, f"{name}[{i}]", zero_ok=True) for i, v in enumerate(values)]
 
 
-def _limits(depth: object, nodes: object, movetime: object, clocks: object, increments: object) -> tuple[int, int, float, list[float], list[float]]:
+def _limits(
+    depth: object, nodes: object, movetime: object, clocks: object, increments: object
+) -> tuple[int, int, float, list[float], list[float]]:
     d = 0 if depth is None else _count(depth, "depth", 1, MAX_DEPTH)
     n = 0 if nodes is None else _count(nodes, "nodes", 1, 2**63 - 1)
     t = 0.0 if movetime is None else _seconds(movetime, "movetime", zero_ok=False)
@@ -203,8 +209,17 @@ class Engine:
         """Ends the running search soon (it still returns its best move); any thread."""
         self._core.stop()
 
-    def _runner(self, board: Any, depth: Any, nodes: Any, movetime: Any, clocks: Any, increments: Any,
-                infinite: bool, info: Callable[[SearchResult], object] | None) -> Callable[[], SearchResult]:
+    def _runner(
+        self,
+        board: Any,
+        depth: Any,
+        nodes: Any,
+        movetime: Any,
+        clocks: Any,
+        increments: Any,
+        infinite: bool,
+        info: Callable[[SearchResult], object] | None,
+    ) -> Callable[[], SearchResult]:
         from fourchess.board import Board
 
         if not isinstance(board, Board):
@@ -219,9 +234,18 @@ class Engine:
         self._core.arm()
         return lambda: _result(self._core.search(position, *limits, bool(infinite), callback))
 
-    def search(self, board: Any, *, depth: int | None = None, nodes: int | None = None, movetime: float | None = None,
-               clocks: Sequence[float] | None = None, increments: Sequence[float] | None = None, infinite: bool = False,
-               info: Callable[[SearchResult], object] | None = None) -> SearchResult:
+    def search(
+        self,
+        board: Any,
+        *,
+        depth: int | None = None,
+        nodes: int | None = None,
+        movetime: float | None = None,
+        clocks: Sequence[float] | None = None,
+        increments: Sequence[float] | None = None,
+        infinite: bool = False,
+        info: Callable[[SearchResult], object] | None = None,
+    ) -> SearchResult:
         """Searches the side to move of ``board`` and returns the best move found.
 
         Limits: ``depth`` (iterations), ``nodes``, ``movetime`` (seconds), ``clocks`` (seconds left
@@ -231,16 +255,37 @@ class Engine:
         """
         return self._runner(board, depth, nodes, movetime, clocks, increments, infinite, info)()
 
-    def start(self, board: Any, *, depth: int | None = None, nodes: int | None = None, movetime: float | None = None,
-              clocks: Sequence[float] | None = None, increments: Sequence[float] | None = None, infinite: bool = False,
-              info: Callable[[SearchResult], object] | None = None) -> PendingSearch:
+    def start(
+        self,
+        board: Any,
+        *,
+        depth: int | None = None,
+        nodes: int | None = None,
+        movetime: float | None = None,
+        clocks: Sequence[float] | None = None,
+        increments: Sequence[float] | None = None,
+        infinite: bool = False,
+        info: Callable[[SearchResult], object] | None = None,
+    ) -> PendingSearch:
         """Like :meth:`search`, in a background thread; a :meth:`stop` after this returns is never lost."""
         return PendingSearch(self, self._runner(board, depth, nodes, movetime, clocks, increments, infinite, info))
 
 
-def search(board: Any, *, depth: int | None = None, nodes: int | None = None, movetime: float | None = None,
-           clocks: Sequence[float] | None = None, increments: Sequence[float] | None = None, threads: int = 1,
-           hash_mb: int = 64, ffa_search: str = "paranoid", info: Callable[[SearchResult], object] | None = None) -> SearchResult:
+def search(
+    board: Any,
+    *,
+    depth: int | None = None,
+    nodes: int | None = None,
+    movetime: float | None = None,
+    clocks: Sequence[float] | None = None,
+    increments: Sequence[float] | None = None,
+    threads: int = 1,
+    hash_mb: int = 64,
+    ffa_search: str = "paranoid",
+    info: Callable[[SearchResult], object] | None = None,
+) -> SearchResult:
     """Searches ``board`` once with a fresh :class:`Engine` (see :meth:`Engine.search`)."""
     engine = Engine(hash_mb=hash_mb, threads=threads, ffa_search=ffa_search)
-    return engine.search(board, depth=depth, nodes=nodes, movetime=movetime, clocks=clocks, increments=increments, info=info)
+    return engine.search(
+        board, depth=depth, nodes=nodes, movetime=movetime, clocks=clocks, increments=increments, info=info
+    )

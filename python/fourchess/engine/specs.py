@@ -51,6 +51,7 @@ def _int_in(low: int, high: int) -> Callable[[str], int]:
         if not re.fullmatch(r"[0-9]{1,9}", text) or not low <= int(text) <= high:
             raise ValueError(f"expected a whole number in {low}..{high}")
         return int(text)
+
     return read
 
 
@@ -71,10 +72,19 @@ def _ffa_search(text: str) -> str:
 
 
 _SEED = {"seed": _int_in(0, 2**31 - 1)}
-_LIMITS = {"depth": _int_in(1, 128), "nodes": _int_in(1, 999_999_999), "movetime": _seconds,
-           "threads": _int_in(1, 256), "hash": _int_in(1, 65_536)}
+_LIMITS = {
+    "depth": _int_in(1, 128),
+    "nodes": _int_in(1, 999_999_999),
+    "movetime": _seconds,
+    "threads": _int_in(1, 256),
+    "hash": _int_in(1, 65_536),
+}
 OPTIONS: dict[str, dict[str, Callable[[str], Any]]] = {
-    "random": _SEED, "greedy": _SEED, "search": {**_LIMITS, "ffa": _ffa_search}, "uci": _LIMITS}
+    "random": _SEED,
+    "greedy": _SEED,
+    "search": {**_LIMITS, "ffa": _ffa_search},
+    "uci": _LIMITS,
+}
 
 
 @dataclass(frozen=True)
@@ -120,8 +130,9 @@ def parse_spec(text: str) -> PlayerSpec:
         raise TypeError(f"a player spec is a str, got {type(text).__name__}")
     kind, colon, rest = text.strip().partition(":")
     if kind not in KINDS:
-        raise SpecError(f"player spec {quoted(text)}: unknown player {quoted(kind)} (expected one of "
-                        f"{', '.join(KINDS)})")
+        raise SpecError(
+            f"player spec {quoted(text)}: unknown player {quoted(kind)} (expected one of {', '.join(KINDS)})"
+        )
     if colon and not rest:
         raise SpecError(f"player spec {quoted(text)}: nothing after ':' (leave the ':' out for the defaults)")
     options: list[tuple[str, Any]] = []
@@ -129,7 +140,7 @@ def parse_spec(text: str) -> PlayerSpec:
     while rest:
         key = _KEY.match(rest)
         if kind == "uci" and (key is None or key[1] == "cmd"):
-            command = _command(text, rest[key.end():] if key else rest)
+            command = _command(text, rest[key.end() :] if key else rest)
             break
         item, comma, rest = rest.partition(",")
         name, equals, value = item.partition("=")
@@ -169,8 +180,7 @@ def split_specs(text: str) -> list[str]:
     return [spec.strip() for spec in specs]
 
 
-def _check_option(text: str, kind: str, name: str, equals: str, value: str,
-                  options: list[tuple[str, Any]]) -> None:
+def _check_option(text: str, kind: str, name: str, equals: str, value: str, options: list[tuple[str, Any]]) -> None:
     if not equals:
         raise SpecError(f"player spec {quoted(text)}: {quoted(name)} is not key=value")
     allowed = OPTIONS[kind]
@@ -201,18 +211,27 @@ def _command(text: str, line: str) -> tuple[str, ...]:
 def _search_player(spec: PlayerSpec, movetime: float | None) -> Player:
     from fourchess.players import SearchPlayer  # the engine is imported only when it is used
 
-    return SearchPlayer(depth=spec.get("depth"), nodes=spec.get("nodes"), movetime=movetime,
-                        threads=spec.get("threads") or 1, hash_mb=spec.get("hash") or 64,
-                        ffa_search=spec.get("ffa") or "paranoid")
+    return SearchPlayer(
+        depth=spec.get("depth"),
+        nodes=spec.get("nodes"),
+        movetime=movetime,
+        threads=spec.get("threads") or 1,
+        hash_mb=spec.get("hash") or 64,
+        ffa_search=spec.get("ffa") or "paranoid",
+    )
 
 
 def _uci_player(spec: PlayerSpec, movetime: float | None) -> Player:
     if movetime is None and not spec.names_a_limit:
-        raise SpecError(f"player spec for {quoted(' '.join(spec.command))}: an external engine needs a "
-                        "depth, nodes or movetime (or a default --movetime)")
+        raise SpecError(
+            f"player spec for {quoted(' '.join(spec.command))}: an external engine needs a "
+            "depth, nodes or movetime (or a default --movetime)"
+        )
     from fourchess.engine.client import UciEngine
 
-    options = {name: spec.get(key) for key, name in (("threads", "Threads"), ("hash", "Hash"))
-               if spec.get(key) is not None}
-    return UciEngine(list(spec.command), options=options, depth=spec.get("depth"),
-                     nodes=spec.get("nodes"), movetime=movetime)
+    options = {
+        name: spec.get(key) for key, name in (("threads", "Threads"), ("hash", "Hash")) if spec.get(key) is not None
+    }
+    return UciEngine(
+        list(spec.command), options=options, depth=spec.get("depth"), nodes=spec.get("nodes"), movetime=movetime
+    )

@@ -101,8 +101,7 @@ class Sprt:
 
     def describe(self, samples: Sequence[float], grid: int = 4) -> str:
         """The fishtest line: ``LLR 1.23 (-2.94, 2.94) [0, 10]``."""
-        return (f"LLR {self.llr(samples, grid):.2f} ({self.lower:.2f}, {self.upper:.2f}) "
-                f"[{self.elo0:g}, {self.elo1:g}]")
+        return f"LLR {self.llr(samples, grid):.2f} ({self.lower:.2f}, {self.upper:.2f}) [{self.elo0:g}, {self.elo1:g}]"
 
 
 def _score(elo: float) -> float:
@@ -136,8 +135,9 @@ def parse_sprt(text: str) -> Sprt:
     for item in text.split(","):
         found = _ITEM.fullmatch(item.strip())
         if found is None:
-            raise SprtError(f"--sprt {quoted(text)}: {quoted(item)} is not one of elo0=, elo1=, alpha=, beta= "
-                            "with a number")
+            raise SprtError(
+                f"--sprt {quoted(text)}: {quoted(item)} is not one of elo0=, elo1=, alpha=, beta= with a number"
+            )
         if found[1] in values:
             raise SprtError(f"--sprt {quoted(text)}: {found[1]} given twice")
         values[found[1]] = float(found[2])
@@ -148,4 +148,3 @@ def parse_sprt(text: str) -> Sprt:
         return Sprt(**values)
     except SprtError as error:
         raise SprtError(f"--sprt {quoted(text)}: {error}") from None
-

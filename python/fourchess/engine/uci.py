@@ -44,8 +44,19 @@ def _default_engine(*, hash_mb: int, threads: int) -> Engine:
 def info_line(result: Any) -> str:
     """The ``info`` line of one finished iteration (a ``SearchResult``)."""
     words = [
-        "info", "depth", str(result.depth), "seldepth", str(result.seldepth), "score", result.score.uci(),
-        "nodes", str(result.nodes), "nps", str(result.nps), "time", str(round(result.time * 1000)),
+        "info",
+        "depth",
+        str(result.depth),
+        "seldepth",
+        str(result.seldepth),
+        "score",
+        result.score.uci(),
+        "nodes",
+        str(result.nodes),
+        "nps",
+        str(result.nps),
+        "time",
+        str(round(result.time * 1000)),
     ]
     if result.pv:
         words += ["pv", *(str(move) for move in result.pv)]
@@ -60,9 +71,7 @@ class UciLoop:
     ``hash_mb`` and ``threads``), once, when it is first needed.
     """
 
-    def __init__(
-        self, stdin: TextIO, stdout: TextIO, *, engine_factory: Callable[..., Any] | None = None
-    ) -> None:
+    def __init__(self, stdin: TextIO, stdout: TextIO, *, engine_factory: Callable[..., Any] | None = None) -> None:
         self._stdin = stdin
         self._stdout = stdout
         self._engine_factory = engine_factory or _default_engine

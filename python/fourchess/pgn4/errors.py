@@ -24,8 +24,9 @@ class Pgn4Error(ValueError):
     message quotes ``text`` bounded (a prefix of 40 characters and the length).
     """
 
-    def __init__(self, message: str, *, round: int | None = None, seat: int | None = None,
-                 text: str | None = None) -> None:
+    def __init__(
+        self, message: str, *, round: int | None = None, seat: int | None = None, text: str | None = None
+    ) -> None:
         where = []
         if round is not None:
             where.append(f"round {round}")

@@ -60,8 +60,10 @@ def _add_slots(game: Game, board: Board) -> None:
         elif seat == last_mover and node.marker is None:
             node.marker = _MARKERS[step.kind]  # read back: the move, then the seat leaves
         else:
-            raise Pgn4Error(f"step {index + 1}: {Seat(seat).title} {_VERBS[step.kind]} while "
-                            f"{again.turn.title} is to move, not right after its own "
-                            "move: PGN4 has no slot for that")
+            raise Pgn4Error(
+                f"step {index + 1}: {Seat(seat).title} {_VERBS[step.kind]} while "
+                f"{again.turn.title} is to move, not right after its own "
+                "move: PGN4 has no slot for that"
+            )
         last_mover = None
         getattr(again, _ACTIONS[step.kind])(seat)

@@ -15,9 +15,9 @@ import re
 from fourchess.pgn4.errors import Pgn4Error
 
 MAX_GAME_CHARS = 8 * 1024 * 1024  #: one game's text: tags, movetext and comments
-MAX_TAG_CHARS = 64 * 1024         #: one tag line, e.g. [StartFen4 "..."]
-MAX_NODES = 100_000               #: slots (moves and markers) in one game, variations included
-MAX_ROUND_DIGITS = 9              #: "123456789." at most: round numbers stay plain ints
+MAX_TAG_CHARS = 64 * 1024  #: one tag line, e.g. [StartFen4 "..."]
+MAX_NODES = 100_000  #: slots (moves and markers) in one game, variations included
+MAX_ROUND_DIGITS = 9  #: "123456789." at most: round numbers stay plain ints
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
@@ -28,5 +28,4 @@ def refuse_surrogates(text: str, what: str) -> None:
     match = _SURROGATE.search(text)
     if match is not None:
         line = text.count("\n", 0, match.start()) + 1
-        raise Pgn4Error(f"{what}, line {line}: lone surrogate U+{ord(match[0]):04X} "
-                        "(not valid Unicode text)")
+        raise Pgn4Error(f"{what}, line {line}: lone surrogate U+{ord(match[0]):04X} (not valid Unicode text)")

@@ -80,8 +80,7 @@ def parse_game(text: str, *, validate: bool = True) -> Game:
 
 def _tag(line: str, number: int) -> tuple[str, str] | None:
     if len(line) > MAX_TAG_CHARS and line.lstrip().startswith("["):
-        raise Pgn4Error(f"line {number}: tag line of {len(line)} characters (at most "
-                        f"{MAX_TAG_CHARS}): {quoted(line)}")
+        raise Pgn4Error(f"line {number}: tag line of {len(line)} characters (at most {MAX_TAG_CHARS}): {quoted(line)}")
     return parse_tag(line)
 
 
@@ -90,9 +89,12 @@ def _replay_with_setup(game: Game) -> Setup:
     # by replaying the main line under each possible setup: the first that plays every move wins.
     headers = game.headers
     setup_for_headers(headers)  # refuses an unknown Variant or RuleVariants before any guess
-    guesses = [(mode, start) for mode, start in _GUESSES
-               if ("Variant" not in headers or mode == headers["Variant"].lower())
-               and ("StartFen4" not in headers or start == "modern")]
+    guesses = [
+        (mode, start)
+        for mode, start in _GUESSES
+        if ("Variant" not in headers or mode == headers["Variant"].lower())
+        and ("StartFen4" not in headers or start == "modern")
+    ]
     if "Variant" in headers and "StartFen4" in headers:
         guesses = guesses[:1]
     best: tuple[int, Pgn4Error] | None = None
@@ -154,8 +156,9 @@ def _read_line(handle: TextIO, limit: int) -> str:
     try:
         return handle.readline(limit)
     except UnicodeDecodeError as error:
-        raise Pgn4Error(f"the stream is not valid {error.encoding}: {error.reason} "
-                        f"at byte {error.start} of a chunk") from error
+        raise Pgn4Error(
+            f"the stream is not valid {error.encoding}: {error.reason} at byte {error.start} of a chunk"
+        ) from error
 
 
 class _Text:

@@ -132,8 +132,12 @@ def taking_turns(board: Board) -> frozenset[int]:
 def _refuse_if_over(node: GameNode, board: Board) -> None:
     termination = board.termination()
     if termination is not None:
-        raise Pgn4Error(f"the game is already over ({termination.name}) on the board",
-                        round=node.round, seat=node.seat, text=node.text)
+        raise Pgn4Error(
+            f"the game is already over ({termination.name}) on the board",
+            round=node.round,
+            seat=node.seat,
+            text=node.text,
+        )
 
 
 def _resign(node: GameNode, board: Board, seat: int) -> int:
@@ -149,8 +153,12 @@ def _resign(node: GameNode, board: Board, seat: int) -> int:
 def _act(node: GameNode, board: Board, action: str, seat: int) -> int:
     method = getattr(board, action, None)
     if method is None:
-        raise Pgn4Error(f"this fourchess core has no Board.{action}() to replay {node.marker!r}",
-                        round=node.round, seat=seat, text=node.text)
+        raise Pgn4Error(
+            f"this fourchess core has no Board.{action}() to replay {node.marker!r}",
+            round=node.round,
+            seat=seat,
+            text=node.text,
+        )
     try:
         method(seat)
     except ValueError as error:

@@ -30,8 +30,9 @@ def result_points(headers: dict[str, str]) -> tuple[int, int, int, int] | None:
         return None
     names = [headers.get(seat.title) for seat in Seat]  # the Red, Blue, Yellow, Green tags
     points = [0, 0, 0, 0]
-    by_name = len(set(names)) == 4 and None not in names and \
-        {match[1].strip() for match in entries if match} == set(names)
+    by_name = (
+        len(set(names)) == 4 and None not in names and {match[1].strip() for match in entries if match} == set(names)
+    )
     for index, match in enumerate(entries):
         assert match is not None
         seat = names.index(match[1].strip()) if by_name else index
@@ -42,7 +43,8 @@ def result_points(headers: dict[str, str]) -> tuple[int, int, int, int] | None:
 def teams_winners(headers: dict[str, str]) -> frozenset[int] | None:
     """``1-0`` -> Red+Yellow, ``0-1`` -> Blue+Green, ``1/2-1/2`` -> empty; None otherwise."""
     return {"1-0": frozenset({0, 2}), "0-1": frozenset({1, 3}), "1/2-1/2": frozenset()}.get(
-        headers.get("Result", "").strip())
+        headers.get("Result", "").strip()
+    )
 
 
 def expected_terminations(headers: dict[str, str]) -> frozenset[Termination] | None:

@@ -26,8 +26,7 @@ class Setup(NamedTuple):
         return new_board(self.mode, self.start, self.dead_king_walking)
 
 
-def setup_for_headers(headers: dict[str, str], *, mode: str | None = None,
-                      start: str | None = None) -> Setup:
+def setup_for_headers(headers: dict[str, str], *, mode: str | None = None, start: str | None = None) -> Setup:
     """The setup the tags name; ``mode``/``start`` fill in for missing Variant/StartFen4 tags."""
     variant = headers.get("Variant")
     if variant is not None:

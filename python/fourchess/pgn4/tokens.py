@@ -16,8 +16,11 @@ MARKERS = ("R", "T", "S", "#")
 TAG_LINE = re.compile(r'\s*\[\s*([A-Za-z0-9_]+)\s+"([^"\\]*(?:\\.[^"\\]*)*)"\s*\]\s*')
 _ESCAPE = re.compile(r"\\(.)")
 # Every lexeme of movetext; "{" without a closing "}" matches none of them.
-_LEXEME = re.compile(r"""(?P<space>\s+)|(?P<comment>\{[^}]*\})|(?P<stray>\})|(?P<rest>;[^\n]*)
-                         |(?P<paren>[()])|(?P<word>[^\s(){};]+)""", re.VERBOSE)
+_LEXEME = re.compile(
+    r"""(?P<space>\s+)|(?P<comment>\{[^}]*\})|(?P<stray>\})|(?P<rest>;[^\n]*)
+                         |(?P<paren>[()])|(?P<word>[^\s(){};]+)""",
+    re.VERBOSE,
+)
 _ROUND = re.compile(r"(\d+)\.")
 _DOTS = re.compile(r"\.+")
 # Long algebraic (Bh2xNl6, h8xQg7=D), engine form (h2h3, h2-h3), castling; then the check suffix
@@ -61,8 +64,11 @@ def split_entry(text: str) -> Entry:
     if text in MARKERS:
         return Entry(None, "", text)
     match = _ENTRY.fullmatch(text)
-    if match is None or (match["move"] is None and match["marker"] is None) or (
-            match["move"] is None and match["suffix"]):
+    if (
+        match is None
+        or (match["move"] is None and match["marker"] is None)
+        or (match["move"] is None and match["suffix"])
+    ):
         raise Pgn4Error("not a move or an end marker (R, T, S, #)", text=text)
     marker = match["marker"]
     if marker == "R#":  # seen once in Yellow's slot of an old FFA record: a resignation, kept as written
@@ -112,8 +118,9 @@ def _split_word(word: str, line: int) -> Iterator[Token]:
         match = _ROUND.match(word, pos)
         if match:
             if len(match[1]) > MAX_ROUND_DIGITS:
-                raise Pgn4Error(f"line {line}: round number of {len(match[1])} digits "
-                                f"(at most {MAX_ROUND_DIGITS})", text=match[0])
+                raise Pgn4Error(
+                    f"line {line}: round number of {len(match[1])} digits (at most {MAX_ROUND_DIGITS})", text=match[0]
+                )
             yield Token("round", match[1], line)
             pos = match.end()
         elif word.startswith("..", pos):

@@ -27,27 +27,47 @@ class GameNode:
     """
 
     # slots, no __dict__: a game may hold up to pgn4.limits.MAX_NODES of these
-    __slots__ = ("parent", "move", "marker", "text", "move_text", "suffix", "seat", "round",
-                 "newly_eliminated", "comment", "starting_comment", "variations")
+    __slots__ = (
+        "parent",
+        "move",
+        "marker",
+        "text",
+        "move_text",
+        "suffix",
+        "seat",
+        "round",
+        "newly_eliminated",
+        "comment",
+        "starting_comment",
+        "variations",
+    )
 
-    def __init__(self, parent: GameNode | None = None, *, move: Move | None = None,
-                 marker: str | None = None, text: str = "", comment: str = "") -> None:
+    def __init__(
+        self,
+        parent: GameNode | None = None,
+        *,
+        move: Move | None = None,
+        marker: str | None = None,
+        text: str = "",
+        comment: str = "",
+    ) -> None:
         self.parent = parent
         self.move = move
         self.marker = marker
-        self.text = text              # the entry exactly as read ("Qe2-f1+#"); "" when built in code
-        self.move_text = ""           # the move part of text ("Qe2-f1"), for the replay to parse
-        self.suffix = ""              # the check suffix as read ("+#")
+        self.text = text  # the entry exactly as read ("Qe2-f1+#"); "" when built in code
+        self.move_text = ""  # the move part of text ("Qe2-f1"), for the replay to parse
+        self.suffix = ""  # the check suffix as read ("+#")
         self.seat: int | None = None  # filled in by the replay
         self.round: int | None = None
         self.newly_eliminated: frozenset[int] = NO_SEATS  # seats this entry put out (replay)
         self.comment = comment
-        self.starting_comment = ""    # a comment written before this node, at the start of a variation
+        self.starting_comment = ""  # a comment written before this node, at the start of a variation
         self.variations: list[GameNode] = []
 
     # -- building ---------------------------------------------------------------------------
-    def add_variation(self, move: Move | None = None, *, marker: str | None = None, text: str = "",
-                      comment: str = "") -> GameNode:
+    def add_variation(
+        self, move: Move | None = None, *, marker: str | None = None, text: str = "", comment: str = ""
+    ) -> GameNode:
         """Append a child (the main continuation if it is the first)."""
         node = GameNode(self, move=move, marker=marker, text=text, comment=comment)
         self.variations.append(node)

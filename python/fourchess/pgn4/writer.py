@@ -58,11 +58,19 @@ class _Line:
     """A line being written: its next node, the round and seat before it, the steps it pushed,
     and while its node's alternatives are written, those still to come."""
 
-    __slots__ = ("node", "opening", "round_number", "previous_seat", "actions", "alternatives",
-                 "round_before", "seat", "nested")
+    __slots__ = (
+        "node",
+        "opening",
+        "round_number",
+        "previous_seat",
+        "actions",
+        "alternatives",
+        "round_before",
+        "seat",
+        "nested",
+    )
 
-    def __init__(self, node: GameNode | None, *, round_number: int, previous_seat: int | None,
-                 nested: bool) -> None:
+    def __init__(self, node: GameNode | None, *, round_number: int, previous_seat: int | None, nested: bool) -> None:
         self.node = node
         self.opening = True  # the first entry of a line writes its round (or "..") in full
         self.round_number = round_number
@@ -96,8 +104,9 @@ def _write_line(first: GameNode, board: Board, parts: list[str]) -> None:
                 if _comment_text(alternative.starting_comment):
                     parts.append(f" {_braced(alternative.starting_comment)}")
                 parts.append(" ")
-                lines.append(_Line(alternative, round_number=line.round_before,
-                                   previous_seat=line.previous_seat, nested=True))
+                lines.append(
+                    _Line(alternative, round_number=line.round_before, previous_seat=line.previous_seat, nested=True)
+                )
                 continue
             _token, pushed = entry_text(board, node)
             _advance(line, node, pushed)

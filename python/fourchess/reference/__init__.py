@@ -10,6 +10,14 @@ from .outcome import GameEvent, Outcome, Team, Termination
 from .rules import Rules
 
 __all__ = [
-    "Board", "Move", "Rules", "Termination", "Team", "Outcome", "GameEvent",
-    "Fen4Error", "IllegalMoveError", "InvalidMoveError",
+    "Board",
+    "Move",
+    "Rules",
+    "Termination",
+    "Team",
+    "Outcome",
+    "GameEvent",
+    "Fen4Error",
+    "IllegalMoveError",
+    "InvalidMoveError",
 ]

@@ -47,8 +47,6 @@ def claim_win(position: Position, seat: int) -> None:
     other = next(s for s in active if s != seat)
     lead = position.points[seat] - position.points[other]
     if lead < ffa.GAP_TO_END:
-        raise ValueError(
-            f"claim_win: seat {name} leads by {lead} points, {ffa.GAP_TO_END} or more are needed"
-        )
+        raise ValueError(f"claim_win: seat {name} leads by {lead} points, {ffa.GAP_TO_END} or more are needed")
     ffa.pay_seat_left_standing(position, other)
     position.ended = Termination.POINTS_LEAD

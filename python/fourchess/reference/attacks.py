@@ -79,8 +79,9 @@ def _reach(position: Position, origin: int, piece: Piece) -> set[int]:
     if piece.kind == "P":
         return set(pawn_capture_targets(piece.owner, origin))  # type: ignore[arg-type]
     reached = set()
-    rays = (ROOK_RAYS[origin] if piece.kind in SLIDES_STRAIGHT else ()) + \
-        (BISHOP_RAYS[origin] if piece.kind in SLIDES_DIAGONAL else ())
+    rays = (ROOK_RAYS[origin] if piece.kind in SLIDES_STRAIGHT else ()) + (
+        BISHOP_RAYS[origin] if piece.kind in SLIDES_DIAGONAL else ()
+    )
     for ray in rays:
         for target in ray:
             reached.add(target)

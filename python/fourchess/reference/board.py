@@ -58,7 +58,11 @@ def _seat_argument(seat: int) -> int:
 
 class Board:
     def __init__(
-        self, fen4: str | None = None, *, mode: str | None = None, setup: str | None = None,
+        self,
+        fen4: str | None = None,
+        *,
+        mode: str | None = None,
+        setup: str | None = None,
         rules: Rules | None = None,
     ) -> None:
         self._rules = _choose_rules(mode, setup, rules)
@@ -153,9 +157,7 @@ class Board:
         key = self._record(move, before)
         # History ends only apply when the move did not already end the game on the board.
         if position_termination(position) is None:
-            termination = history_termination(
-                position, self._seen[key], self._moves_played, self._rules.move_limit
-            )
+            termination = history_termination(position, self._seen[key], self._moves_played, self._rules.move_limit)
             if termination is not None:
                 end_by_history(position, termination)
 
@@ -172,15 +174,11 @@ class Board:
         source, target, promotion = parse_engine_move(text)
         if self.mode == FFA and promotion == "Q":
             promotion = "D"
-        candidates = [
-            m for m in self.legal_moves if (m.from_square, m.to_square) == (source, target)
-        ]
+        candidates = [m for m in self.legal_moves if (m.from_square, m.to_square) == (source, target)]
         if not candidates:
             raise IllegalMoveError(f"illegal move {shown(text)} in {self.fen4()}")
         if promotion is None and len(candidates) > 1:
-            raise IllegalMoveError(
-                f"move {shown(text)} is a promotion and must name its piece (=Q, =R, =B or =N)"
-            )
+            raise IllegalMoveError(f"move {shown(text)} is a promotion and must name its piece (=Q, =R, =B or =N)")
         if promotion is None:
             move = candidates[0]  # also an FFA promotion, which can only be =D
         else:
@@ -202,8 +200,9 @@ class Board:
         if kind == "claim":
             actions.claim_win(self._position, seat)
         else:
-            actions.leave(self._position, seat, timed_out=kind == "timeout",
-                          dead_king_walking=self._rules.dead_king_walking)
+            actions.leave(
+                self._position, seat, timed_out=kind == "timeout", dead_king_walking=self._rules.dead_king_walking
+            )
         self._record(GameEvent(kind, seat), before)
 
     def resign(self, seat: int) -> None:

@@ -21,10 +21,8 @@ def _squares(*names: str) -> tuple[int, ...]:
 
 
 # A king castles only from one of its seat's two central back-line squares.
-KING_HOMES = {0: _squares("g1", "h1"), 1: _squares("a7", "a8"),
-              2: _squares("g14", "h14"), 3: _squares("n7", "n8")}
-ROOK_CORNERS = {0: _squares("d1", "k1"), 1: _squares("a4", "a11"),
-                2: _squares("d14", "k14"), 3: _squares("n4", "n11")}
+KING_HOMES = {0: _squares("g1", "h1"), 1: _squares("a7", "a8"), 2: _squares("g14", "h14"), 3: _squares("n7", "n8")}
+ROOK_CORNERS = {0: _squares("d1", "k1"), 1: _squares("a4", "a11"), 2: _squares("d14", "k14"), 3: _squares("n4", "n11")}
 # Where the sides are measured from when the king is not on a home square.
 MODERN_KING = {0: _square("h1"), 1: _square("a7"), 2: _square("g14"), 3: _square("n8")}
 

@@ -42,6 +42,8 @@ def kings_newly_checked(position: Position, move: Move) -> set[int]:
             continue
         king_now = after.king_square(seat)
         mover_attacks_it = king_now is not None and is_attacked(after, king_now, [mover])
-        if (mover_attacks_it and not mover_attacked_it) or (is_in_check(after, seat) and not is_in_check(position, seat)):
+        if (mover_attacks_it and not mover_attacked_it) or (
+            is_in_check(after, seat) and not is_in_check(position, seat)
+        ):
             newly.add(seat)
     return newly

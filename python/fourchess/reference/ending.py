@@ -9,8 +9,7 @@ from .outcome import Outcome, Team, Termination
 from .position import Position
 from .seats import SEATS
 
-TEAM_WINS = (Termination.CHECKMATE, Termination.KING_CAPTURE, Termination.RESIGNATION,
-             Termination.TIMEOUT)
+TEAM_WINS = (Termination.CHECKMATE, Termination.KING_CAPTURE, Termination.RESIGNATION, Termination.TIMEOUT)
 
 
 def ended_by_rule(position: Position) -> Termination | None:

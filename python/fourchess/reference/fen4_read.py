@@ -42,20 +42,18 @@ def _split_extras(text: str) -> tuple[str, str | None]:
         return text, None
     start, end = text.index("{"), text.rfind("}")
     if end < start:
-        raise Fen4Error(f"FEN4 extras field: {shown(text[start:start + 40])} has no closing '}}'")
-    if not text[:start].endswith("-") or not text[end + 1:].startswith("-"):
+        raise Fen4Error(f"FEN4 extras field: {shown(text[start : start + 40])} has no closing '}}'")
+    if not text[:start].endswith("-") or not text[end + 1 :].startswith("-"):
         raise Fen4Error(
-            f"FEN4 extras field: expected '-{{...}}-' between fields, got {shown(text[start - 1:end + 2])}"
+            f"FEN4 extras field: expected '-{{...}}-' between fields, got {shown(text[start - 1 : end + 2])}"
         )
-    return text[:start] + text[end + 2:], text[start + 1:end]
+    return text[:start] + text[end + 2 :], text[start + 1 : end]
 
 
 def _four_items(field_name: str, text: str) -> list[str]:
     items = text.split(",")
     if len(items) != 4:
-        raise Fen4Error(
-            f"FEN4 {field_name} field: expected 4 comma-separated entries (R,B,Y,G), got {shown(text)}"
-        )
+        raise Fen4Error(f"FEN4 {field_name} field: expected 4 comma-separated entries (R,B,Y,G), got {shown(text)}")
     return items
 
 
@@ -78,9 +76,7 @@ def _read_en_passant(text: str) -> list[tuple[int, int] | None]:
     for item in _four_items("extras 'enPassant'", text.strip("()")):
         match = _EN_PASSANT_ENTRY.fullmatch(item)
         if match is None:
-            raise Fen4Error(
-                f"FEN4 extras 'enPassant': expected '' or 'M:T' square names, got {shown(item)}"
-            )
+            raise Fen4Error(f"FEN4 extras 'enPassant': expected '' or 'M:T' square names, got {shown(item)}")
         if match["skipped"] is None:
             entries.append(None)
             continue
@@ -119,8 +115,10 @@ def _read_cell(text: str, rank_name: str) -> list[Cell]:
         return ["x"]
     match = _CELL.fullmatch(text)
     if match is None:
-        raise Fen4Error(f"FEN4 board, rank {rank_name}: unknown cell {shown(text)} (expected a count, "
-                        "'x', colour rbyg + piece PNBRQKD, or d + piece)")
+        raise Fen4Error(
+            f"FEN4 board, rank {rank_name}: unknown cell {shown(text)} (expected a count, "
+            "'x', colour rbyg + piece PNBRQKD, or d + piece)"
+        )
     if match["colour"] is None:
         # dead: the written colour is dropped (docs/rules.md §7, decision 1)
         return [Piece(match["kind"], None)]
@@ -134,9 +132,7 @@ def _read_rank(text: str, rank0: int, squares: list[Piece | None]) -> None:
     for token in tokens:
         cells.extend(_read_cell(token, rank_name))
     if len(cells) != SIZE:
-        raise Fen4Error(
-            f"FEN4 board, rank {rank_name}: cells {shown(text)} cover {len(cells)} squares, expected 14"
-        )
+        raise Fen4Error(f"FEN4 board, rank {rank_name}: cells {shown(text)} cover {len(cells)} squares, expected 14")
     for file0, cell in enumerate(cells):
         name = square_name(index(file0, rank0))
         if cell == "x":
@@ -161,8 +157,7 @@ def _read_board(text: str, position: Position) -> None:
         if len(kings) > 1:
             names = ", ".join(square_name(sq) for sq in kings)
             raise Fen4Error(
-                f"FEN4 board field: seat {SEAT_LETTERS[seat]} has {len(kings)} live kings ({names}), "
-                "at most 1 allowed"
+                f"FEN4 board field: seat {SEAT_LETTERS[seat]} has {len(kings)} live kings ({names}), at most 1 allowed"
             )
 
 
@@ -185,9 +180,7 @@ def _check_en_passant(position: Position) -> None:
         skipped, landed = entry
         text = f"{square_name(skipped)}:{square_name(landed)}"
         if own_line(seat, skipped) != 2 or pawn_push(seat, skipped) != landed:
-            raise Fen4Error(
-                f"FEN4 extras 'enPassant': {shown(text)} is not a double step of seat {SEAT_LETTERS[seat]}"
-            )
+            raise Fen4Error(f"FEN4 extras 'enPassant': {shown(text)} is not a double step of seat {SEAT_LETTERS[seat]}")
         if position.squares[landed] != Piece("P", seat):
             position.en_passant[seat] = None
 
@@ -204,9 +197,7 @@ def _apply_ffa_eliminations(position: Position, dead_king_walking: bool) -> None
             eliminate(position, seat)
     position.ended = finished_on_board(position)
     if position.ended is None and not position.takes_turns(position.turn):
-        raise Fen4Error(
-            f"FEN4 turn field: {shown(SEAT_LETTERS[position.turn])} is to move but is eliminated"
-        )
+        raise Fen4Error(f"FEN4 turn field: {shown(SEAT_LETTERS[position.turn])} is to move but is eliminated")
 
 
 def read_fen4(
@@ -223,9 +214,7 @@ def read_fen4(
     rest, extras = _split_extras(compact)
     fields = rest.split("-")
     if len(fields) != 7:
-        raise Fen4Error(
-            f"FEN4: expected 7 '-'-separated fields (8 with extras), got {len(fields)} in {shown(compact)}"
-        )
+        raise Fen4Error(f"FEN4: expected 7 '-'-separated fields (8 with extras), got {len(fields)} in {shown(compact)}")
     turn, dead, short, long_, points, ply, board = fields
 
     position = Position(

@@ -110,8 +110,11 @@ def pass_turn(position: Position, mover: int) -> None:
 
 
 def _live_material(position: Position, seat: int) -> list[tuple[str, int]]:
-    return [(piece.kind, square) for square, piece in enumerate(position.squares)
-            if piece is not None and piece.owner == seat]
+    return [
+        (piece.kind, square)
+        for square, piece in enumerate(position.squares)
+        if piece is not None and piece.owner == seat
+    ]
 
 
 def is_insufficient_material(position: Position) -> bool:
@@ -186,9 +189,7 @@ def add_draw_points(position: Position) -> None:
     _add_to_active_seats(position, DRAW_POINTS)
 
 
-def apply_consequences(
-    position: Position, mover: int, captured: list[Piece], checked_before: set[int]
-) -> None:
+def apply_consequences(position: Position, mover: int, captured: list[Piece], checked_before: set[int]) -> None:
     """Run after make_move in FFA; `checked_before` = kings_checked_by(mover) before the move."""
     mover_earns = mover not in position.walking  # a walking king earns nothing
     if mover_earns:

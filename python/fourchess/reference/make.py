@@ -17,14 +17,19 @@ from .squares import file_of, rank_of
 
 def _is_castling(piece: Piece, move: Move) -> bool:
     # A king steps one square; only castling moves it two.
-    distance = max(abs(file_of(move.from_square) - file_of(move.to_square)),
-                   abs(rank_of(move.from_square) - rank_of(move.to_square)))
+    distance = max(
+        abs(file_of(move.from_square) - file_of(move.to_square)),
+        abs(rank_of(move.from_square) - rank_of(move.to_square)),
+    )
     return piece.kind == "K" and distance == 2
 
 
 def _is_pawn_capture(piece: Piece, move: Move) -> bool:
-    return piece.kind == "P" and file_of(move.from_square) != file_of(move.to_square) and \
-        rank_of(move.from_square) != rank_of(move.to_square)
+    return (
+        piece.kind == "P"
+        and file_of(move.from_square) != file_of(move.to_square)
+        and rank_of(move.from_square) != rank_of(move.to_square)
+    )
 
 
 def make_move(position: Position, move: Move) -> list[Piece]:
@@ -54,8 +59,11 @@ def make_move(position: Position, move: Move) -> list[Piece]:
 
     # The mover's own window closes whatever it plays; a double step opens a new one.
     position.en_passant[seat] = None
-    if piece.kind == "P" and own_line(seat, move.from_square) == HOME_LINE and \
-            own_line(seat, move.to_square) == HOME_LINE + 2:
+    if (
+        piece.kind == "P"
+        and own_line(seat, move.from_square) == HOME_LINE
+        and own_line(seat, move.to_square) == HOME_LINE + 2
+    ):
         skipped = (move.from_square + move.to_square) // 2
         position.en_passant[seat] = (skipped, move.to_square)
     drop_stale_entries(position)

@@ -46,18 +46,14 @@ def _pawn_moves(position: Position, seat: int, origin: int) -> Iterator[Move]:
             yield from _pawn_arrivals(position, seat, origin, target)
 
 
-def _leaper_moves(
-    position: Position, seat: int, origin: int, targets: tuple[int, ...]
-) -> Iterator[Move]:
+def _leaper_moves(position: Position, seat: int, origin: int, targets: tuple[int, ...]) -> Iterator[Move]:
     for target in targets:
         victim = position.squares[target]
         if victim is None or position.may_capture(seat, victim):
             yield Move(origin, target)
 
 
-def _slider_moves(
-    position: Position, seat: int, origin: int, rays: tuple[tuple[int, ...], ...]
-) -> Iterator[Move]:
+def _slider_moves(position: Position, seat: int, origin: int, rays: tuple[tuple[int, ...], ...]) -> Iterator[Move]:
     for ray in rays:
         for target in ray:
             victim = position.squares[target]

@@ -8,9 +8,7 @@ from .errors import InvalidMoveError
 from .quoting import shown
 from .squares import parse_square
 
-_ENGINE_MOVE = re.compile(
-    r"(?P<src>[a-n]\d{1,2})-?(?P<dst>[a-n]\d{1,2})(?:=?(?P<promotion>[QRBNDqrbnd]))?"
-)
+_ENGINE_MOVE = re.compile(r"(?P<src>[a-n]\d{1,2})-?(?P<dst>[a-n]\d{1,2})(?:=?(?P<promotion>[QRBNDqrbnd]))?")
 
 
 def parse_engine_move(text: str) -> tuple[int, int, str | None]:
@@ -19,9 +17,7 @@ def parse_engine_move(text: str) -> tuple[int, int, str | None]:
         raise InvalidMoveError(f"move text must be a string, got {type(text).__name__}")
     match = _ENGINE_MOVE.fullmatch(text.strip())
     if match is None:
-        raise InvalidMoveError(
-            f"cannot read move {shown(text)}: expected from-to[=P], like 'h2-h3' or 'h10-h11=Q'"
-        )
+        raise InvalidMoveError(f"cannot read move {shown(text)}: expected from-to[=P], like 'h2-h3' or 'h10-h11=Q'")
     source, target = parse_square(match["src"]), parse_square(match["dst"])
     if source is None or target is None:
         raise InvalidMoveError(f"cannot read move {shown(text)}: a square is off the board")

@@ -34,9 +34,7 @@ class Rules:
                 raise ValueError(f"{name} must be True or False, got {shown(getattr(self, name))}")
         limit = self.move_limit
         # bool is an int subclass, but move_limit=True is surely a mistake.
-        if limit is not None and (
-            isinstance(limit, bool) or not isinstance(limit, int) or limit <= 0
-        ):
+        if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit <= 0):
             raise ValueError(f"move_limit must be None or an int > 0, got {shown(limit)}")
 
     @classmethod

@@ -28,9 +28,7 @@ def is_playable(file0: int, rank0: int) -> bool:
     return not ((file0 < 3 or file0 > 10) and (rank0 < 3 or rank0 > 10))
 
 
-PLAYABLE: tuple[int, ...] = tuple(
-    index(f, r) for r in range(SIZE) for f in range(SIZE) if is_playable(f, r)
-)
+PLAYABLE: tuple[int, ...] = tuple(index(f, r) for r in range(SIZE) for f in range(SIZE) if is_playable(f, r))
 
 
 def square_name(square: int) -> str:

@@ -10,9 +10,12 @@ from .seats import SEATS
 def losing_seats(position: Position) -> set[int]:
     """Seats whose king is gone (captured) or that are flagged dead, resigned or out of time."""
     return {
-        seat for seat in SEATS
+        seat
+        for seat in SEATS
         if position.king_square(seat) is None
-        or position.dead[seat] or position.resigned[seat] or position.flagged[seat]
+        or position.dead[seat]
+        or position.resigned[seat]
+        or position.flagged[seat]
     }
 
 

@@ -27,7 +27,17 @@ from fourchess._quote import quoted
 from fourchess import svg
 from fourchess.server.connection import Connection
 from fourchess.server.doorway import guarded_protocols
-from fourchess.server.errors import BadRequest, Busy, ClientGone, GameFull, NoHello, RequestError, TooLarge, TooManyGames, TooManyMessages
+from fourchess.server.errors import (
+    BadRequest,
+    Busy,
+    ClientGone,
+    GameFull,
+    NoHello,
+    RequestError,
+    TooLarge,
+    TooManyGames,
+    TooManyMessages,
+)
 from fourchess.server.failure_answers import JsonFailures, failure_body
 from fourchess.server.hub import Hub
 from fourchess.server.limits import Limits
@@ -91,7 +101,12 @@ def create_app(hub: Hub) -> Starlette:
         WebSocketRoute("/ws/games/{id}", api.socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={RequestError: _refused, HTTPException: _no_route}, middleware=[Middleware(JsonFailures)])
+    app = Starlette(
+        routes=routes,
+        lifespan=lifespan,
+        exception_handlers={RequestError: _refused, HTTPException: _no_route},
+        middleware=[Middleware(JsonFailures)],
+    )
     app.state.hub = hub
     return app
 
@@ -106,7 +121,11 @@ async def _no_route(request: Request, error: Exception) -> Response:
     """Starlette's own refusals (no such path, a method the path does not take) as JSON too."""
     assert isinstance(error, HTTPException)
     code = {404: "not_found", 405: "method_not_allowed"}.get(error.status_code, "bad_request")
-    return JSONResponse({"error": code, "message": f"{request.method} {quoted(request.url.path, 80)}: {error.detail}"}, status_code=error.status_code, headers=error.headers)
+    return JSONResponse(
+        {"error": code, "message": f"{request.method} {quoted(request.url.path, 80)}: {error.detail}"},
+        status_code=error.status_code,
+        headers=error.headers,
+    )
 
 
 def _seat_link(game_id: str, seat: Seat, token: str) -> str:
@@ -150,7 +169,9 @@ class _Api:
         seats: dict[str, Any] = {}
         for seat in Seat:
             token = seat_tokens.get(seat)
-            seats[seat.name] = {"cpu": True} if token is None else {"token": token, "url": _seat_link(game_id, seat, token)}
+            seats[seat.name] = (
+                {"cpu": True} if token is None else {"token": token, "url": _seat_link(game_id, seat, token)}
+            )
         return JSONResponse({"id": game_id, "url": f"/games/{game_id}", "seats": seats}, status_code=201)
 
     async def state(self, request: Request) -> Response:
@@ -243,7 +264,9 @@ class _Api:
                 text = await _receive_text(websocket)
                 if not bucket.take(time.monotonic()):
                     # the flooder goes, before its messages reach (and drown) anyone else
-                    error = TooManyMessages(f"at most {limits.messages_per_second:g} messages a second (bursts of {limits.message_burst}); closing")
+                    error = TooManyMessages(
+                        f"at most {limits.messages_per_second:g} messages a second (bursts of {limits.message_burst}); closing"
+                    )
                     conn.send(json.dumps({"type": "error", **error.to_dict()}))
                     await conn.flush()
                     await websocket.close(code=1008, reason="too many messages")
@@ -265,7 +288,9 @@ class _Api:
         except RequestError as error:  # before the hello was accepted: say why, then close
             await websocket.send_text(json.dumps({"type": "error", **error.to_dict()}))
             await websocket.close(code=1013 if isinstance(error, Busy) else 1008)  # 1013: try again later
-        except Exception as error:  # the server's fault (a game set aside, the store away) before the hello was accepted
+        except (
+            Exception
+        ) as error:  # the server's fault (a game set aside, the store away) before the hello was accepted
             status, body = failure_body(error)
             if websocket.application_state == WebSocketState.CONNECTED:
                 await websocket.send_text(json.dumps({"type": "error", **body}))

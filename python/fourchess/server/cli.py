@@ -19,14 +19,32 @@ def add_serve_command(commands: argparse._SubParsersAction) -> None:  # type: ig
     serve = commands.add_parser("serve", help="run the game server and web board (pip install 'fourchess[server]')")
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     serve.add_argument("--port", type=_port, default=8000, help="port to listen on (default 8000)")
-    serve.add_argument("--db", default=None, help="sqlite:///path or postgresql://...; default: an SQLite file in --data-dir")
-    serve.add_argument("--data-dir", type=Path, default=None, help="where the default SQLite file lives (default $FOURCHESS_DATA or ~/.local/share/fourchess)")
-    serve.add_argument("--cpu-workers", type=int, default=CPU_WORKERS, help=f"threads searching for CPU seats (default {CPU_WORKERS})")
+    serve.add_argument(
+        "--db", default=None, help="sqlite:///path or postgresql://...; default: an SQLite file in --data-dir"
+    )
+    serve.add_argument(
+        "--data-dir",
+        type=Path,
+        default=None,
+        help="where the default SQLite file lives (default $FOURCHESS_DATA or ~/.local/share/fourchess)",
+    )
+    serve.add_argument(
+        "--cpu-workers", type=int, default=CPU_WORKERS, help=f"threads searching for CPU seats (default {CPU_WORKERS})"
+    )
     serve.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"])
     serve.add_argument(
-        "--limit", action="append", default=[], type=_limit, metavar="NAME=VALUE", help="set one of the server's limits (docs/server.md, Limits); repeatable"
+        "--limit",
+        action="append",
+        default=[],
+        type=_limit,
+        metavar="NAME=VALUE",
+        help="set one of the server's limits (docs/server.md, Limits); repeatable",
     )
-    serve.add_argument("--check-games", action="store_true", help="replay every stored game, list those that do not replay, and exit (1 when any)")
+    serve.add_argument(
+        "--check-games",
+        action="store_true",
+        help="replay every stored game, list those that do not replay, and exit (1 when any)",
+    )
     serve.set_defaults(run=_serve)
 
 
@@ -47,7 +65,9 @@ def _limit(text: str) -> tuple[str, float]:
         number = int(value) if known[name] == "int" else float(value)
         Limits(**{name: number})  # type: ignore[arg-type]
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{name} must be a positive {'integer' if known[name] == 'int' else 'number'}, got {value[:40]!r}") from None
+        raise argparse.ArgumentTypeError(
+            f"{name} must be a positive {'integer' if known[name] == 'int' else 'number'}, got {value[:40]!r}"
+        ) from None
     return name, number
 
 
@@ -77,7 +97,9 @@ def _serve(args: argparse.Namespace) -> int:
         return 1
     limits = _within_file_limit(Limits(**dict(args.limit)))
     hub = Hub(store, cpu=CpuPlayers(args.cpu_workers), origin=origin, limits=limits)
-    config = uvicorn.Config(create_app(hub), host=args.host, port=args.port, log_level=args.log_level, **server_options(limits))
+    config = uvicorn.Config(
+        create_app(hub), host=args.host, port=args.port, log_level=args.log_level, **server_options(limits)
+    )
     limit_repeats()  # on the handlers uvicorn's Config has just set up, and the root's
     print(f"fourchess serve: http://{args.host}:{args.port}/ ({store.kind})", flush=True)
     uvicorn.Server(config).run()
@@ -108,8 +130,12 @@ def _within_file_limit(limits: Any) -> Any:
     if soft == resource.RLIM_INFINITY or limits.max_connections <= soft - kept_back:
         return limits
     room = max(1, soft - kept_back)
-    logging.getLogger("fourchess.server").warning("max_connections lowered from %d to %d: the process may open %d files", limits.max_connections, room, soft)
-    return dataclasses.replace(limits, max_connections=room, max_connections_per_client=min(limits.max_connections_per_client, room))
+    logging.getLogger("fourchess.server").warning(
+        "max_connections lowered from %d to %d: the process may open %d files", limits.max_connections, room, soft
+    )
+    return dataclasses.replace(
+        limits, max_connections=room, max_connections_per_client=min(limits.max_connections_per_client, room)
+    )
 
 
 async def _writable(store: Any) -> str | None:

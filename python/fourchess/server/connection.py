@@ -26,7 +26,12 @@ class Connection:
     """A client of one game. ``send_text`` is whatever writes one text frame (a Starlette
     WebSocket's send_text; tests may pass a list's append); ``close`` ends the socket."""
 
-    def __init__(self, send_text: Callable[[str], Awaitable[None]], close: Callable[[], Awaitable[None]] | None = None, state_interval: float = 0.0) -> None:
+    def __init__(
+        self,
+        send_text: Callable[[str], Awaitable[None]],
+        close: Callable[[], Awaitable[None]] | None = None,
+        state_interval: float = 0.0,
+    ) -> None:
         self.seat: Seat | None = None
         self._send_text = send_text
         self._close = close

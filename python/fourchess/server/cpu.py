@@ -59,7 +59,10 @@ class CpuPlayers:
         self._order = itertools.count()
         self._closing = False
         self.searches = 0  # searches run so far
-        self._threads = [threading.Thread(target=self._work, name=f"fourchess-cpu-{number}", daemon=True) for number in range(workers)]
+        self._threads = [
+            threading.Thread(target=self._work, name=f"fourchess-cpu-{number}", daemon=True)
+            for number in range(workers)
+        ]
         for thread in self._threads:
             thread.start()
 

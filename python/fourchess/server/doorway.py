@@ -128,7 +128,11 @@ def guarded_protocols(limits: Limits) -> dict[str, Any]:
                 # connection with nothing buffered is uvicorn's keep-alive timer's)
                 if self.conn.trailing_data[0] and self._waiting_for != "head":
                     self._expect("head", limits.header_timeout)
-                elif not self.conn.trailing_data[0] and self._waiting_for == "head" and self.timeout_keep_alive_task is not None:
+                elif (
+                    not self.conn.trailing_data[0]
+                    and self._waiting_for == "head"
+                    and self.timeout_keep_alive_task is not None
+                ):
                     self._stop_deadline()
             elif state is h11.SEND_BODY:
                 if self._waiting_for != "body":
@@ -153,10 +157,16 @@ def guarded_protocols(limits: Limits) -> dict[str, Any]:
             if self.transport.is_closing():
                 return
             if part == "head":  # no request of this head's has begun: the answer is ours to give
-                self.transport.write(_answer(408, "Request Timeout", "timeout", f"the request head did not arrive within {seconds:g} s"))
+                self.transport.write(
+                    _answer(408, "Request Timeout", "timeout", f"the request head did not arrive within {seconds:g} s")
+                )
             elif self.cycle is not None:
                 if not self.cycle.response_started:
-                    self.transport.write(_answer(408, "Request Timeout", "timeout", f"the request body did not arrive within {seconds:g} s"))
+                    self.transport.write(
+                        _answer(
+                            408, "Request Timeout", "timeout", f"the request body did not arrive within {seconds:g} s"
+                        )
+                    )
                 self.cycle.disconnected = True  # whatever the app writes now goes nowhere
             self.transport.close()
 

@@ -104,7 +104,9 @@ class Driver:
         now = clock.now()
         deadline = game.deadline()
         if deadline is not None:
-            self._deadline_timer = clock.call_at(max(deadline, self._lease_taken_until, self._store_back_at), self._deadline_passed)
+            self._deadline_timer = clock.call_at(
+                max(deadline, self._lease_taken_until, self._store_back_at), self._deadline_passed
+            )
         if self._driving == game.ply:
             return  # a drive task is at this turn; it schedules again when done
         wakes = now if self._moves_itself(seat) else self.room.presence_wakes(seat)
@@ -200,7 +202,12 @@ class Driver:
 
     def _store_failed(self, error: Exception) -> None:
         """The game's own step could not be stored: try again a little later, not at once."""
-        log.warning("game %s: the store could not take the game's own step, retrying in %g s: %s", self.room.game.id, STORE_RETRY, error)
+        log.warning(
+            "game %s: the store could not take the game's own step, retrying in %g s: %s",
+            self.room.game.id,
+            STORE_RETRY,
+            error,
+        )
         self._store_back_at = self.services.clock.now() + STORE_RETRY
 
     async def _drive(self) -> None:
@@ -237,7 +244,9 @@ class Driver:
             if move is not None:
                 await room.move(seat, str(move), ply, by="walking")
         elif room.cpu_playing(seat):
-            self._thinking = asyncio.ensure_future(self.services.cpu.choose(game.board.copy(), self._search_budget(), room.priority()))
+            self._thinking = asyncio.ensure_future(
+                self.services.cpu.choose(game.board.copy(), self._search_budget(), room.priority())
+            )
             try:
                 move = await self._thinking
             except asyncio.CancelledError:

@@ -28,7 +28,11 @@ def failure_body(error: BaseException) -> tuple[int, dict[str, Any]]:
         message = "the game store cannot take requests now; nothing was changed; try again shortly"
         return 503, {"error": STORE_UNAVAILABLE, "message": message, "retryable": True}
     log.error("a request failed", exc_info=error)
-    return 500, {"error": INTERNAL, "message": "the server failed to handle the request; it is logged", "retryable": False}
+    return 500, {
+        "error": INTERNAL,
+        "message": "the server failed to handle the request; it is logged",
+        "retryable": False,
+    }
 
 
 class JsonFailures:

@@ -112,7 +112,9 @@ class LiveGame:
         turn or right after its own move (the only places PGN4 records a leave); a timeout only on
         its turn; a claim only when the rules allow it."""
         if kind not in LEAVES:
-            raise BadRequest(f"a leave is one of {', '.join(leave.value for leave in LEAVES)}, got {quoted(getattr(kind, 'value', kind))}")
+            raise BadRequest(
+                f"a leave is one of {', '.join(leave.value for leave in LEAVES)}, got {quoted(getattr(kind, 'value', kind))}"
+            )
         self._check_open(ply)
         just_moved = bool(self.steps) and _mover(self.steps[-1]) == seat and self.steps[-1].kind is StepKind.MOVE
         if self.board.turn != seat and (kind is StepKind.TIMEOUT or not just_moved):
@@ -196,7 +198,9 @@ class LiveGame:
         names = tuple(seat.name for seat in self.config.seats)
         game = game_from_board(self.board, names)  # type: ignore[arg-type]
         game.headers["Site"] = "fourchess serve"
-        game.headers["Date"] = time.strftime("%a %b %d %Y %H:%M:%S GMT+0000 (Coordinated Universal Time)", time.gmtime(self.created_at))  # as chess.com writes it
+        game.headers["Date"] = time.strftime(
+            "%a %b %d %Y %H:%M:%S GMT+0000 (Coordinated Universal Time)", time.gmtime(self.created_at)
+        )  # as chess.com writes it
         if aborted is not None:
             game.headers["Result"] = "*"
             game.headers["Termination"] = aborted

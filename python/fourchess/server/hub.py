@@ -41,7 +41,13 @@ class Hub:
     """Every live room of this process, over one store."""
 
     def __init__(
-        self, store: Store, *, clock: Clock | None = None, cpu: CpuPlayers | None = None, origin: str | None = None, limits: Limits | None = None
+        self,
+        store: Store,
+        *,
+        clock: Clock | None = None,
+        cpu: CpuPlayers | None = None,
+        origin: str | None = None,
+        limits: Limits | None = None,
     ) -> None:
         self.store = store
         self.limits = limits if limits is not None else Limits()
@@ -54,7 +60,9 @@ class Hub:
         self._heartbeat: asyncio.Task[None] | None = None
         self._resuming: asyncio.Task[None] | None = None
         self.set_aside: dict[str, str] = {}  # games whose steps do not replay, and why
-        self.services = RoomServices(self.store, self.clock, self.cpu, self.origin, self.spawn, self.limits.unattended_seconds)
+        self.services = RoomServices(
+            self.store, self.clock, self.cpu, self.origin, self.spawn, self.limits.unattended_seconds
+        )
 
     async def start(self) -> None:
         """Open the store, listen to the other processes, and start resuming the games played
@@ -116,7 +124,9 @@ class Hub:
         loaded for a request was paused (or the server restarted): its turn's time starts afresh,
         unless ``clock_continues`` (a game resumed at start-up goes on as stored)."""
         if not isinstance(game_id, str) or GAME_ID.fullmatch(game_id) is None:  # before any store sees it
-            raise NoSuchGame(f"no game has the id {quoted(game_id)}: ids are 1..{MAX_GAME_ID_LENGTH} of A-Z a-z 0-9 _ -")
+            raise NoSuchGame(
+                f"no game has the id {quoted(game_id)}: ids are 1..{MAX_GAME_ID_LENGTH} of A-Z a-z 0-9 _ -"
+            )
         room = self.rooms.get(game_id)
         if room is not None:
             return room
@@ -172,7 +182,9 @@ class Hub:
         if self.rooms.get(room.game.id) is room:
             del self.rooms[room.game.id]
 
-    async def create(self, config: GameConfig, seat_tokens: dict[Seat, str] | None = None, game_id: str | None = None) -> tuple[Room, dict[Seat, str]]:
+    async def create(
+        self, config: GameConfig, seat_tokens: dict[Seat, str] | None = None, game_id: str | None = None
+    ) -> tuple[Room, dict[Seat, str]]:
         """Store a new game; its room and each human seat's token (made here unless given). Busy
         while ``Limits.max_rooms`` games are held and none of them can be let go."""
         self._make_room_for_one()
@@ -190,7 +202,9 @@ class Hub:
             if len(self.rooms) >= self.limits.max_rooms:
                 raise Busy(f"this server holds {len(self.rooms)} games, its most; try again later")
 
-    def _new_game(self, config: GameConfig, seat_tokens: dict[Seat, str] | None, game_id: str | None) -> tuple[GameRecord, dict[Seat, str]]:
+    def _new_game(
+        self, config: GameConfig, seat_tokens: dict[Seat, str] | None, game_id: str | None
+    ) -> tuple[GameRecord, dict[Seat, str]]:
         game_id = game_id if game_id is not None else secrets.token_urlsafe(GAME_ID_BYTES)
         given = seat_tokens if seat_tokens is not None else {}
         seat_tokens = {seat: given.get(seat) or tokens.new_token() for seat in config.human_seats()}
@@ -218,7 +232,9 @@ class Hub:
                 self._make_room_for_one()
                 rematch_id = secrets.token_urlsafe(GAME_ID_BYTES)
                 config = game.config.rotated() if shift else game.config
-                new_tokens = {new_seat[old]: tokens.rematch_token(digest, rematch_id) for old, digest in game.token_hashes.items()}
+                new_tokens = {
+                    new_seat[old]: tokens.rematch_token(digest, rematch_id) for old, digest in game.token_hashes.items()
+                }
                 record, _ = self._new_game(config, new_tokens, rematch_id)
                 # the new game and the old one's link to it in one transaction: a crash leaves
                 # both or neither; another process that made one first gives its id instead

@@ -25,7 +25,9 @@ class RepeatLimit(logging.Filter):
         self.burst = burst
         self.window = window
         self.clock = clock
-        self._groups: OrderedDict[tuple[str, str, int], list[float]] = OrderedDict()  # -> [window start, written, left out]
+        self._groups: OrderedDict[tuple[str, str, int], list[float]] = (
+            OrderedDict()
+        )  # -> [window start, written, left out]
 
     def filter(self, record: logging.LogRecord) -> bool:
         key = (record.name, str(record.msg).split("\n", 1)[0][:KEY_LENGTH], record.levelno)

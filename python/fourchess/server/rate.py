@@ -10,7 +10,9 @@ from fourchess.server.clock import Clock
 from fourchess.server.errors import TooManyGames
 from fourchess.server.limits import Limits
 
-MAX_CLIENTS = 10_000  # client addresses remembered; the longest unseen is forgotten (its bucket would be full again by then)
+MAX_CLIENTS = (
+    10_000  # client addresses remembered; the longest unseen is forgotten (its bucket would be full again by then)
+)
 
 
 class TokenBucket:
@@ -54,14 +56,22 @@ class GameQuota:
         now = self.clock.now()
         bucket = self._clients.get(client)
         if bucket is None:
-            bucket = self._clients[client] = TokenBucket(self.limits.games_per_client_per_minute / 60, self.limits.game_burst_per_client, now)
+            bucket = self._clients[client] = TokenBucket(
+                self.limits.games_per_client_per_minute / 60, self.limits.game_burst_per_client, now
+            )
             if len(self._clients) > MAX_CLIENTS:
                 self._clients.popitem(last=False)
         self._clients.move_to_end(client)
         mine, everyone = bucket.wait(now), self._all.wait(now)
         if mine > 0:
-            raise TooManyGames(f"this address may make {self.limits.games_per_client_per_minute:g} games a minute; try again in {math.ceil(mine)} s", mine)
+            raise TooManyGames(
+                f"this address may make {self.limits.games_per_client_per_minute:g} games a minute; try again in {math.ceil(mine)} s",
+                mine,
+            )
         if everyone > 0:
-            raise TooManyGames(f"the server makes at most {self.limits.games_per_minute:g} games a minute; try again in {math.ceil(everyone)} s", everyone)
+            raise TooManyGames(
+                f"the server makes at most {self.limits.games_per_minute:g} games a minute; try again in {math.ceil(everyone)} s",
+                everyone,
+            )
         bucket.take(now)
         self._all.take(now)

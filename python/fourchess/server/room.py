@@ -189,7 +189,9 @@ class Room:
         text = json.dumps({**message, "seat": seat.name})
         self.deliver(partner, text)
         if self.services.store.shared:
-            self.services.spawn(self.services.store.publish({"game": self.game.id, "kind": "relay", "to": partner.name, "text": text}))
+            self.services.spawn(
+                self.services.store.publish({"game": self.game.id, "kind": "relay", "to": partner.name, "text": text})
+            )
 
     def deliver(self, seat: Seat, text: str) -> None:
         """Send ``text`` to the seat's own connections here."""
@@ -228,7 +230,11 @@ class Room:
         if proposal.step is not None:
             # the board holds the proposal: its turn is the seat whose move the store takes next
             turn = self.game.turn()
-            return bool(await store.append_step(self.game.id, proposal.step, proposal.finish, None if turn is None else turn.name))
+            return bool(
+                await store.append_step(
+                    self.game.id, proposal.step, proposal.finish, None if turn is None else turn.name
+                )
+            )
         assert proposal.finish is not None
         return bool(await store.abort_game(self.game.id, self.game.ply, proposal.finish))
 

@@ -139,7 +139,17 @@ class GameConfig:
 
 
 _FIELDS = frozenset(
-    ("mode", "turn_seconds", "move_limit", "show_legal_moves", "dead_king_walking", "rotate_first_seat", "grace_seconds", "cpu_movetime", "seats")
+    (
+        "mode",
+        "turn_seconds",
+        "move_limit",
+        "show_legal_moves",
+        "dead_king_walking",
+        "rotate_first_seat",
+        "grace_seconds",
+        "cpu_movetime",
+        "seats",
+    )
 )
 
 

@@ -64,7 +64,11 @@ def game_state(part: dict[str, Any], game: LiveGame, seats: dict[Seat, dict[str,
         "remaining": None if deadline is None else max(0.0, round(deadline - now, 3)),
     }
     state["seats"] = {
-        seat.name: {"name": config.name, "player": config.player, **seats.get(seat, {"connected": False, "cpu_playing": False})}
+        seat.name: {
+            "name": config.name,
+            "player": config.player,
+            **seats.get(seat, {"connected": False, "cpu_playing": False}),
+        }
         for seat, config in zip(Seat, game.config.seats)
     }
     return state

@@ -5,8 +5,8 @@
 
 #include <memory>
 
-#include "fourchess/search/eval_weights.h"
 #include "fourchess/position.h"
+#include "fourchess/search/eval_weights.h"
 
 namespace fourchess {
 
@@ -34,7 +34,7 @@ public:
     Evaluator(const Evaluator&) = delete;
     Evaluator& operator=(const Evaluator&) = delete;
     const EvalWeights& weights() const { return weights_; }
-    int teams(const Position& pos) const;  // as evaluate_teams
+    int teams(const Position& pos) const;           // as evaluate_teams
     int ffa(const Position& pos, Seat root) const;  // as evaluate_ffa
 
 private:

@@ -25,8 +25,8 @@ struct EvalWeights {
     int mobility[PIECE_TYPE_COUNT] = {0, 0, 4, 3, 2, 1, 0};
 
     // King safety.
-    int shield_pawn = 12;          // own pawn on one of the three squares in front of the king
-    int king_zone_attack = 10;     // per enemy attack on a square next to the king
+    int shield_pawn = 12;            // own pawn on one of the three squares in front of the king
+    int king_zone_attack = 10;       // per enemy attack on a square next to the king
     int king_attackers_squared = 6;  // times the square of the enemy seats attacking the zone
 
     // A piece an enemy attacks and no friendly piece defends (or attacked by a cheaper piece):

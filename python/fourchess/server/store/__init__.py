@@ -32,7 +32,9 @@ def default_data_dir() -> pathlib.Path:
     return pathlib.Path(configured) if configured else pathlib.Path.home() / ".local" / "share" / "fourchess"
 
 
-def open_store(url: str | None, *, origin: str, data_dir: pathlib.Path | None = None, busy_seconds: float | None = None) -> Store:
+def open_store(
+    url: str | None, *, origin: str, data_dir: pathlib.Path | None = None, busy_seconds: float | None = None
+) -> Store:
     """The store ``url`` names, not yet opened (await its ``open()``).
 
     None: the SQLite file ``fourchess.sqlite3`` in ``data_dir`` (by default
@@ -56,7 +58,9 @@ def open_store(url: str | None, *, origin: str, data_dir: pathlib.Path | None = 
     if scheme in ("postgresql", "postgres"):
         _check_postgres_url(url)
         return PostgresStore(url, origin=origin)
-    raise StoreUrlError(f"unknown store url {quoted(_without_password(url))}: expected sqlite:///path/to/file or postgresql://...")
+    raise StoreUrlError(
+        f"unknown store url {quoted(_without_password(url))}: expected sqlite:///path/to/file or postgresql://..."
+    )
 
 
 def _sqlite_path(url: str) -> pathlib.Path:
@@ -64,7 +68,9 @@ def _sqlite_path(url: str) -> pathlib.Path:
     if parts.query or parts.fragment:
         raise StoreUrlError(f"a sqlite url takes no '?' or '#' part, got {quoted(url)}")
     if parts.netloc:
-        raise StoreUrlError(f"a sqlite url names a file: sqlite:///absolute/path or sqlite:relative/path, got {quoted(url)}")
+        raise StoreUrlError(
+            f"a sqlite url names a file: sqlite:///absolute/path or sqlite:relative/path, got {quoted(url)}"
+        )
     path = unquote(parts.path)
     if not path or path == ":memory:" or path.endswith("/"):
         raise StoreUrlError(f"a sqlite url must name a file (a store in memory would keep nothing), got {quoted(url)}")

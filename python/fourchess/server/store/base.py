@@ -138,7 +138,9 @@ class Store(Protocol):
     async def steps_since(self, game_id: str, ply: int) -> list[StepRecord]:
         """The game's steps with ply >= ``ply``, in order."""
 
-    async def append_step(self, game_id: str, step: StepRecord, finish: FinishRecord | None = None, next_turn: str | None = None) -> bool:
+    async def append_step(
+        self, game_id: str, step: StepRecord, finish: FinishRecord | None = None, next_turn: str | None = None
+    ) -> bool:
         """Store ``step`` as the game's step ``step.ply`` and, when given, the game's ending, in one
         transaction, committed before returning True; ``next_turn`` is the seat to move after it,
         whose move alone the store then takes (None: any seat's). False (nothing stored) when that

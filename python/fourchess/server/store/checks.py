@@ -67,7 +67,9 @@ def to_json(value: object, what: str) -> str:
     except UnicodeEncodeError:
         raise ValueError(f"{what} must be valid Unicode (no lone surrogates), got {quoted(value)}") from None
     if json.loads(text) != value:
-        raise ValueError(f"{what} must be plain JSON data that reads back equal (lists, not tuples; str keys), got {quoted(value)}")
+        raise ValueError(
+            f"{what} must be plain JSON data that reads back equal (lists, not tuples; str keys), got {quoted(value)}"
+        )
     return text
 
 
@@ -78,7 +80,9 @@ def check_new_game(game: object) -> GameRecord:
     check_text(game.id, "game id")
     if not isinstance(game.settings, dict):
         raise TypeError(f"game settings must be a dict, got {type(game.settings).__name__}")
-    if not isinstance(game.token_hashes, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in game.token_hashes.items()):
+    if not isinstance(game.token_hashes, dict) or not all(
+        isinstance(k, str) and isinstance(v, str) for k, v in game.token_hashes.items()
+    ):
         raise TypeError(f"token_hashes must map seat names to hex strings, got {quoted(game.token_hashes)}")
     check_time(game.created_at, "created_at")
     if game.steps or game.finish is not None or game.status != PLAYING:

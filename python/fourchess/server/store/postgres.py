@@ -42,7 +42,9 @@ from fourchess.server.store.records import GAME_COLUMNS, STEP_COLUMNS, ending_co
 log = logging.getLogger("fourchess.server.store")
 
 POOL_SIZE = 8  # connections for reads and writes; PostgreSQL flushes concurrent commits together
-COMMAND_SECONDS = 10.0  # a connection attempt or statement that takes longer fails (a stopped database must not hang requests)
+COMMAND_SECONDS = (
+    10.0  # a connection attempt or statement that takes longer fails (a stopped database must not hang requests)
+)
 SCHEMA_LOCK = 0x46344348455353  # pg_advisory_xact_lock key while the tables are made ("F4CHESS")
 
 TABLES = (
@@ -135,7 +137,9 @@ class PostgresStore:
         self._listener: NotificationListener | None = None
         self._callbacks: list[Callable[[Notification], Awaitable[None]]] = []
         self._tasks: set[asyncio.Task[None]] = set()
-        self._appends = AppendBatcher(lambda query, *args: self._open_pool.fetch(query, *args), self._append_alone, self._refused_append)
+        self._appends = AppendBatcher(
+            lambda query, *args: self._open_pool.fetch(query, *args), self._append_alone, self._refused_append
+        )
         self._listening = asyncio.Lock()
 
     def __repr__(self) -> str:
@@ -224,7 +228,10 @@ class PostgresStore:
     async def load_game(self, game_id: str) -> GameRecord | None:
         """The game with all its steps, both read from one snapshot, or None."""
         check_text(game_id, "game id")
-        async with self._open_pool.acquire() as connection, connection.transaction(isolation="repeatable_read", readonly=True):
+        async with (
+            self._open_pool.acquire() as connection,
+            connection.transaction(isolation="repeatable_read", readonly=True),
+        ):
             row = await connection.fetchrow(f"SELECT {GAME_COLUMNS} FROM games WHERE id = $1", game_id)
             if row is None:
                 return None
@@ -240,7 +247,9 @@ class PostgresStore:
         )
         return [step_record(row) for row in rows]
 
-    async def append_step(self, game_id: str, step: StepRecord, finish: FinishRecord | None = None, next_turn: str | None = None) -> bool:
+    async def append_step(
+        self, game_id: str, step: StepRecord, finish: FinishRecord | None = None, next_turn: str | None = None
+    ) -> bool:
         """Store the step (and the game's end) when its ply is the next, the game is playing and a
         move's seat is the one on turn; the other processes are notified when it commits. Appends
         made meanwhile by other callers share the statement (postgres_batch)."""
@@ -267,9 +276,23 @@ class PostgresStore:
         game_id, step = append.game_id, append.step
         state = await self._open_pool.fetchrow("SELECT status, plies, turn FROM games WHERE id = $1", game_id)
         if state is not None and state["status"] == PLAYING and state["plies"] < step.ply:
-            raise ValueError(f"game {quoted(game_id)} has {state['plies']} steps: the next is ply {state['plies']}, not {step.ply}")
-        if state is not None and state["status"] == PLAYING and state["plies"] == step.ply and state["turn"] not in (None, step.seat):
-            log.warning("game %s: refused %s's move %s at ply %d: the stored game has %s to move", game_id, step.seat, quoted(step.text), step.ply, state["turn"])
+            raise ValueError(
+                f"game {quoted(game_id)} has {state['plies']} steps: the next is ply {state['plies']}, not {step.ply}"
+            )
+        if (
+            state is not None
+            and state["status"] == PLAYING
+            and state["plies"] == step.ply
+            and state["turn"] not in (None, step.seat)
+        ):
+            log.warning(
+                "game %s: refused %s's move %s at ply %d: the stored game has %s to move",
+                game_id,
+                step.seat,
+                quoted(step.text),
+                step.ply,
+                state["turn"],
+            )
         return False
 
     async def abort_game(self, game_id: str, at_ply: int, finish: FinishRecord) -> bool:
@@ -292,7 +315,10 @@ class PostgresStore:
             found = await connection.fetchrow("SELECT rematch FROM games WHERE id = $1 FOR UPDATE", game_id)
             if found is None or found["rematch"] is not None:
                 return None if found is None else str(found["rematch"])
-            if await connection.fetchval(INSERT_GAME, rematch.id, settings, token_hashes, float(rematch.created_at)) is None:
+            if (
+                await connection.fetchval(INSERT_GAME, rematch.id, settings, token_hashes, float(rematch.created_at))
+                is None
+            ):
                 raise GameExistsError(f"a game with id {quoted(rematch.id)} is already stored")
             await connection.execute("UPDATE games SET rematch = $2 WHERE id = $1", game_id, rematch.id)
         return rematch.id

@@ -65,7 +65,18 @@ class Append:
         """The statement's values: the step, its ending, the notice, the seat that must be on
         turn (None for a leave) and the seat on turn after it."""
         step = self.step
-        return (self.game_id, step.ply, step.text, step.seat, float(step.at), step.by, *self.ending, self.payload, turn_needed(step), self.next_turn)
+        return (
+            self.game_id,
+            step.ply,
+            step.text,
+            step.seat,
+            float(step.at),
+            step.by,
+            *self.ending,
+            self.payload,
+            turn_needed(step),
+            self.next_turn,
+        )
 
 
 class AppendBatcher:
@@ -114,7 +125,9 @@ class AppendBatcher:
     async def _run(self, batch: list[Append]) -> None:
         try:
             self.batches += 1
-            rows = await self._fetch(APPEND_STEPS, *(list(column) for column in zip(*(append.columns() for append in batch))))
+            rows = await self._fetch(
+                APPEND_STEPS, *(list(column) for column in zip(*(append.columns() for append in batch)))
+            )
         except Exception as error:  # the statement failed as a whole: each step on its own
             log.warning("a batch of %d appends failed (%s); storing them one by one", len(batch), error)
             await asyncio.gather(*(self._settle(append, self._alone(append)) for append in batch))
@@ -123,7 +136,9 @@ class AppendBatcher:
         for append in batch:
             if append.game_id in stored:
                 _set(append.future, result=True)
-        await asyncio.gather(*(self._settle(append, self._refused(append)) for append in batch if append.game_id not in stored))
+        await asyncio.gather(
+            *(self._settle(append, self._refused(append)) for append in batch if append.game_id not in stored)
+        )
 
     async def _settle(self, append: Append, answer: Awaitable[bool]) -> None:
         try:

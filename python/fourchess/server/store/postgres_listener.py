@@ -47,7 +47,9 @@ class NotificationListener:
         """Connect and LISTEN (failing loudly if the database cannot be reached now), then keep
         the connection alive in a background task."""
         await self._listen()
-        self._supervisor = asyncio.get_running_loop().create_task(self._supervise(), name=f"fourchess LISTEN {self._where}")
+        self._supervisor = asyncio.get_running_loop().create_task(
+            self._supervise(), name=f"fourchess LISTEN {self._where}"
+        )
 
     async def stop(self) -> None:
         """Stop listening and close the connection."""

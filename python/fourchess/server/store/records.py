@@ -34,7 +34,9 @@ def step_record(row: Sequence[Any]) -> StepRecord:
 def game_record(row: Sequence[Any], steps: Iterable[Sequence[Any]]) -> GameRecord:
     """The GameRecord of a row of ``GAME_COLUMNS`` and its step rows in ply order."""
     game_id, settings, token_hashes, created_at, status, result, pgn4, finished_at, rematch = row
-    finish = None if status == PLAYING else FinishRecord(status=status, result=from_json(result), pgn4=pgn4, at=finished_at)
+    finish = (
+        None if status == PLAYING else FinishRecord(status=status, result=from_json(result), pgn4=pgn4, at=finished_at)
+    )
     return GameRecord(
         id=game_id,
         settings=from_json(settings),

@@ -29,7 +29,14 @@ from fourchess.server.store.checks import (
 )
 from fourchess.server.store.failures import StoreUnavailable
 from fourchess.server.store.notification import encode_notification
-from fourchess.server.store.records import GAME_COLUMNS, STEP_COLUMNS, ending_columns, game_record, step_record, turn_needed
+from fourchess.server.store.records import (
+    GAME_COLUMNS,
+    STEP_COLUMNS,
+    ending_columns,
+    game_record,
+    step_record,
+    turn_needed,
+)
 from fourchess.server.store.sqlite_thread import BUSY_SECONDS, GroupCommitThread
 
 log = logging.getLogger("fourchess.server.store")
@@ -67,6 +74,7 @@ TABLES = (
         PRIMARY KEY (game_id, seat)
     ) WITHOUT ROWID""",
 )
+
 
 class SqliteStore:
     """The Store on the SQLite file at ``path``; not shared, so it publishes nothing and every
@@ -132,16 +140,24 @@ class SqliteStore:
     async def ping(self) -> None:
         """Raise when the file cannot take a write now: a committed write, to the file that is
         still at the store's path (the health check)."""
-        await self._run(lambda connection: connection.execute("UPDATE schema_version SET version = version"), writes=True)
+        await self._run(
+            lambda connection: connection.execute("UPDATE schema_version SET version = version"), writes=True
+        )
 
     async def create_game(self, game: GameRecord) -> None:
         """Store a new game; GameExistsError if its id is taken."""
         check_new_game(game)
-        row = (game.id, to_json(game.settings, "game settings"), to_json(game.token_hashes, "token_hashes"), float(game.created_at))
+        row = (
+            game.id,
+            to_json(game.settings, "game settings"),
+            to_json(game.token_hashes, "token_hashes"),
+            float(game.created_at),
+        )
 
         def insert(connection: sqlite3.Connection) -> None:
             cursor = connection.execute(
-                "INSERT INTO games (id, settings, token_hashes, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO NOTHING", row
+                "INSERT INTO games (id, settings, token_hashes, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO NOTHING",
+                row,
             )
             if cursor.rowcount == 0:
                 raise GameExistsError(f"a game with id {quoted(game.id)} is already stored")
@@ -156,7 +172,9 @@ class SqliteStore:
             row = connection.execute(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)).fetchone()
             if row is None:
                 return None
-            steps = connection.execute(f"SELECT {STEP_COLUMNS} FROM steps WHERE game_id = ? ORDER BY ply", (game_id,)).fetchall()
+            steps = connection.execute(
+                f"SELECT {STEP_COLUMNS} FROM steps WHERE game_id = ? ORDER BY ply", (game_id,)
+            ).fetchall()
             return game_record(row, steps)
 
         return await self._run(load, writes=False)
@@ -167,12 +185,16 @@ class SqliteStore:
         check_count(ply, "ply")
 
         def select(connection: sqlite3.Connection) -> list[StepRecord]:
-            rows = connection.execute(f"SELECT {STEP_COLUMNS} FROM steps WHERE game_id = ? AND ply >= ? ORDER BY ply", (game_id, ply))
+            rows = connection.execute(
+                f"SELECT {STEP_COLUMNS} FROM steps WHERE game_id = ? AND ply >= ? ORDER BY ply", (game_id, ply)
+            )
             return [step_record(row) for row in rows]
 
         return await self._run(select, writes=False)
 
-    async def append_step(self, game_id: str, step: StepRecord, finish: FinishRecord | None = None, next_turn: str | None = None) -> bool:
+    async def append_step(
+        self, game_id: str, step: StepRecord, finish: FinishRecord | None = None, next_turn: str | None = None
+    ) -> bool:
         """Store the step (and the game's end) when its ply is the next, the game is playing and
         a move's seat is the one on turn."""
         check_text(game_id, "game id")
@@ -219,13 +241,21 @@ class SqliteStore:
         """Store the rematch and the link to it in one transaction, unless the game has one."""
         check_text(game_id, "game id")
         check_new_game(rematch)
-        row = (rematch.id, to_json(rematch.settings, "game settings"), to_json(rematch.token_hashes, "token_hashes"), float(rematch.created_at))
+        row = (
+            rematch.id,
+            to_json(rematch.settings, "game settings"),
+            to_json(rematch.token_hashes, "token_hashes"),
+            float(rematch.created_at),
+        )
 
         def make(connection: sqlite3.Connection) -> str | None:
             found = connection.execute("SELECT rematch FROM games WHERE id = ?", (game_id,)).fetchone()
             if found is None or found[0] is not None:
                 return None if found is None else str(found[0])
-            cursor = connection.execute("INSERT INTO games (id, settings, token_hashes, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO NOTHING", row)
+            cursor = connection.execute(
+                "INSERT INTO games (id, settings, token_hashes, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO NOTHING",
+                row,
+            )
             if cursor.rowcount == 0:
                 raise GameExistsError(f"a game with id {quoted(rematch.id)} is already stored")
             connection.execute("UPDATE games SET rematch = ? WHERE id = ?", (rematch.id, game_id))
@@ -278,7 +308,9 @@ class SqliteStore:
         check_text(game_id, "game id")
 
         def select(connection: sqlite3.Connection) -> dict[str, float]:
-            return dict(connection.execute("SELECT seat, last_seen FROM presence WHERE game_id = ?", (game_id,)).fetchall())
+            return dict(
+                connection.execute("SELECT seat, last_seen FROM presence WHERE game_id = ?", (game_id,)).fetchall()
+            )
 
         return await self._run(select, writes=False)
 
@@ -303,11 +335,17 @@ class SqliteStore:
 def _note_out_of_turn(connection: sqlite3.Connection, game_id: str, step: StepRecord) -> None:
     row = connection.execute("SELECT status, plies, turn FROM games WHERE id = ?", (game_id,)).fetchone()
     if row is not None and row[0] == PLAYING and row[1] == step.ply and row[2] is not None:
-        log.warning("game %s: refused %s's move %s at ply %d: the stored game has %s to move", game_id, step.seat, quoted(step.text), step.ply, row[2])
+        log.warning(
+            "game %s: refused %s's move %s at ply %d: the stored game has %s to move",
+            game_id,
+            step.seat,
+            quoted(step.text),
+            step.ply,
+            row[2],
+        )
 
 
 def _refuse_a_gap(connection: sqlite3.Connection, game_id: str, ply: int) -> None:
     row = connection.execute("SELECT status, plies FROM games WHERE id = ?", (game_id,)).fetchone()
     if row is not None and row[0] == PLAYING and row[1] < ply:
         raise ValueError(f"game {quoted(game_id)} has {row[1]} steps: the next is ply {row[1]}, not {ply}")
-

@@ -65,7 +65,9 @@ class GroupCommitThread:
     async def start(self) -> None:
         """Start the thread and wait until it has connected; the connection's error otherwise."""
         connected = asyncio.get_running_loop().create_future()
-        self._thread = threading.Thread(target=self._main, args=(connected,), name=f"fourchess-sqlite {self.path.name}", daemon=True)
+        self._thread = threading.Thread(
+            target=self._main, args=(connected,), name=f"fourchess-sqlite {self.path.name}", daemon=True
+        )
         self._thread.start()
         await connected
 
@@ -117,7 +119,9 @@ class GroupCommitThread:
             connection.execute(f"PRAGMA busy_timeout = {self.busy_seconds * 1000:.0f}")
             mode = _write_ahead_logging(connection)
             if mode != "wal":
-                raise sqlite3.OperationalError(f"{self.path}: SQLite would not use write-ahead logging (journal_mode is {mode})")
+                raise sqlite3.OperationalError(
+                    f"{self.path}: SQLite would not use write-ahead logging (journal_mode is {mode})"
+                )
             connection.execute("PRAGMA synchronous = FULL")  # a commit survives power loss, not only a crash
             connection.execute("PRAGMA foreign_keys = ON")
         except Exception:
