@@ -78,7 +78,8 @@ def _check_replay(game_id: str, record: GameRecord, last_state: dict | None) -> 
         board.push_step(step.text)  # IllegalMoveError when the server stored a step the rules refuse
     assert last_state is not None, f"game {game_id}: the client never saw a state"
     assert last_state["ply"] == len(record.steps), (
-        f"game {game_id}: the client's last state is at ply {last_state['ply']}, the store has {len(record.steps)} steps"
+        f"game {game_id}: the client's last state is at ply {last_state['ply']},"
+        f" the store has {len(record.steps)} steps"
     )
     assert board.fen4() == last_state["fen4"], (
         f"game {game_id}: the stored steps replay to another position than the client saw"

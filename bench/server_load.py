@@ -121,7 +121,7 @@ class _Play:
 
     async def run(self) -> None:
         sockets = [await self._open(seat) for seat in HUMAN_SEATS]
-        tasks = [asyncio.create_task(self._read(seat, ws)) for seat, ws in zip(HUMAN_SEATS, sockets)]
+        tasks = [asyncio.create_task(self._read(seat, ws)) for seat, ws in zip(HUMAN_SEATS, sockets, strict=True)]
         tasks.append(asyncio.create_task(self._watch_stop()))
         left = asyncio.create_task(self.left.wait())
         try:

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from positions import POSITIONS
 
 import fourchess
+from positions import POSITIONS
 
 
 @pytest.mark.parametrize("position", POSITIONS, ids=[p.name for p in POSITIONS])

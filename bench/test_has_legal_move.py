@@ -4,9 +4,9 @@ mate/stalemate pass asks for every other seat after every move."""
 from __future__ import annotations
 
 import pytest
-from positions import POSITIONS
 
 import fourchess
+from positions import POSITIONS
 
 
 @pytest.mark.parametrize("position", POSITIONS, ids=[p.name for p in POSITIONS])

@@ -4,10 +4,10 @@ at every leaf from the same positions."""
 from __future__ import annotations
 
 import pytest
-from conftest import timed_count
-from positions import POSITIONS
 
 import fourchess
+from conftest import timed_count
+from positions import POSITIONS
 
 
 @pytest.mark.parametrize("position", POSITIONS, ids=[p.name for p in POSITIONS])

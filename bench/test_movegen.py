@@ -4,10 +4,10 @@ and bulk perft(3) from the position (generation and make/unmake in C++ only)."""
 from __future__ import annotations
 
 import pytest
-from conftest import timed_count
-from positions import POSITIONS
 
 import fourchess
+from conftest import timed_count
+from positions import POSITIONS
 
 IDS = [p.name for p in POSITIONS]
 

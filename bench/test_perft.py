@@ -4,10 +4,10 @@ leaf (``bulk=False``), Teams and FFA, modern and classic. Single thread."""
 from __future__ import annotations
 
 import pytest
-from conftest import timed_count
-from positions import PUBLISHED
 
 import fourchess
+from conftest import timed_count
+from positions import PUBLISHED
 
 
 @pytest.mark.parametrize("mode", ["teams", "ffa"])

@@ -11,10 +11,9 @@ from) were a fifth of a sub-microsecond call's figure."""
 
 from __future__ import annotations
 
-from positions import MIDDLEGAME
-
 import fourchess
 from fourchess import _timing
+from positions import MIDDLEGAME
 
 FEN4 = MIDDLEGAME.fen4
 

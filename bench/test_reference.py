@@ -4,11 +4,11 @@ core/reference ratio is the reference's time over the core's (both recorded here
 from __future__ import annotations
 
 import pytest
-from conftest import timed_count
-from positions import PUBLISHED
 
 import fourchess
+from conftest import timed_count
 from fourchess import reference
+from positions import PUBLISHED
 
 
 @pytest.mark.parametrize("mode", ["teams", "ffa"])

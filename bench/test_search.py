@@ -8,10 +8,10 @@ Run: ``pytest bench/test_search.py --benchmark-only -s`` (the -s shows the depth
 from __future__ import annotations
 
 import pytest
-from positions import POSITIONS, _real
 
 import fourchess
 from fourchess.engine import Engine
+from positions import POSITIONS, _real
 
 CASES = [("start", fourchess.MODERN_START_FEN4, "teams"), ("start-ffa", fourchess.MODERN_START_FEN4, "ffa")] + [
     (p.name, p.fen4, p.mode) for p in POSITIONS if p.name.startswith("middlegame")

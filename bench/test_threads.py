@@ -4,10 +4,10 @@ this benchmark's nodes/s over the single-thread figure of the same perft in test
 from __future__ import annotations
 
 import pytest
-from conftest import timed_count
-from positions import PUBLISHED
 
 import fourchess
+from conftest import timed_count
+from positions import PUBLISHED
 
 
 @pytest.mark.parametrize("bulk", [True, False], ids=["bulk", "make-unmake"])

@@ -16,7 +16,7 @@ import argparse
 import pathlib
 import sys
 
-from fourchess import Board, Move, pgn4
+from fourchess import Move, pgn4
 
 SEATS = range(4)
 

@@ -29,7 +29,7 @@ with atheris.instrument_imports(include=["fourchess", "fuzz_targets"], exclude=_
     from fuzz_targets import targets
 
     try:  # the server's handlers, for server_requests, when the server extra is installed
-        import fourchess.server.app
+        import fourchess.server.app  # noqa: F401 (imported to be instrumented)
     except ImportError:
         pass
 

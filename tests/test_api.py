@@ -4,6 +4,7 @@ text diagram, and the command line."""
 from __future__ import annotations
 
 import copy
+import itertools
 import pickle
 import subprocess
 import sys
@@ -61,7 +62,7 @@ def test_move_equality_hash_and_ordering() -> None:
     assert len(set(moves)) == 20 == len(moves)
     ordered = sorted(moves)
     assert sorted(reversed(ordered)) == ordered
-    for x, y in zip(ordered, ordered[1:]):
+    for x, y in itertools.pairwise(ordered):
         assert x < y and not (y < x)
     assert not (a < b) and not (b < a)
 

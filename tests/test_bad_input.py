@@ -357,7 +357,10 @@ _FUZZ = textwrap.dedent(
                     text = text[:k] + rng.choice("0123456789") + text[k + 1:]
             elif kind == 4:
                 fields = text.split("-")
-                rng.shuffle(fields) if rng.random() < 0.3 else fields.insert(rng.randrange(len(fields) + 1), fields[rng.randrange(len(fields))])
+                if rng.random() < 0.3:
+                    rng.shuffle(fields)
+                else:
+                    fields.insert(rng.randrange(len(fields) + 1), fields[rng.randrange(len(fields))])
                 text = "-".join(fields)
             else:
                 ranks = text.split("/")

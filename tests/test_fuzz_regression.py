@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
+
 from support.child_env import FUZZ, child_env
 
 ROOT = Path(__file__).resolve().parent.parent

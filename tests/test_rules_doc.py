@@ -72,7 +72,9 @@ TEXT = RULES_DOC.read_text(encoding="utf-8")
 def test_sections_are_the_shared_rule_book_word_for_word() -> None:
     assert SHARED_RULES is not None
     ours, shared = rule_book_lines(TEXT), rule_book_lines(SHARED_RULES.read_text(encoding="utf-8"))
-    first_difference = next((i for i, (a, b) in enumerate(zip(ours, shared)) if a != b), min(len(ours), len(shared)))
+    first_difference = next(
+        (i for i, (a, b) in enumerate(zip(ours, shared, strict=False)) if a != b), min(len(ours), len(shared))
+    )
     assert ours == shared, (
         f"docs/rules.md differs from {SHARED_RULES} at rule line {first_difference + 1}: "
         f"{ours[first_difference : first_difference + 1]} against {shared[first_difference : first_difference + 1]}"

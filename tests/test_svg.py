@@ -10,12 +10,13 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
 
-import fourchess
 import pytest
-from fourchess import Board, Move, Seat, pgn4, svg
-from fourchess.pgn4.replay import play_node
 from hypothesis import given
 from hypothesis import strategies as st
+
+import fourchess
+from fourchess import Board, Move, Seat, pgn4, svg
+from fourchess.pgn4.replay import play_node
 
 NS = {"svg": "http://www.w3.org/2000/svg"}
 XLINK_HREF = "{http://www.w3.org/1999/xlink}href"

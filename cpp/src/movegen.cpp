@@ -109,8 +109,9 @@ struct Legality {
             if constexpr (Ffa) {
                 if ((squares_between(first, d, slider) & pos.occupied).any()) return;
             } else {
-                do ++ray;
-                while (board[*ray].empty());
+                do {
+                    ++ray;
+                } while (board[*ray].empty());
                 if (*ray != slider) return;
             }
             pinned.set(first);
@@ -141,13 +142,16 @@ bool safe_after(const Position& pos, Seat us, Move m, std::uint8_t opponents) {
     return !is_attacked(after, after.king_square[us], opponents);
 }
 
-// The moves of one seat (the side to move, or a seat the FFA pass asks about). Each piece's reach is a mask (steps from
-// tables, slider lines cut at their nearest blocker), narrowed by the check and pin masks, so ordinary moves need no
-// per-move test. Only king steps, en passant and king captures are tested one by one.
-// Mode is a template parameter: Teams and FFA differ in who is friendly, whether a king capture
-// must be safe, and promotion, and the choice is made once per call.
-// What a generator does with the moves it finds: writes them all, stops at the first (has_legal_move),
-// or only counts them (bulk perft's last ply: a piece's ordinary targets count by popcount).
+// The moves of one seat (the side to move, or a seat the FFA pass asks about). Each piece's reach
+// is a mask (steps from tables, slider lines cut at their nearest blocker), narrowed by the check
+// and pin masks, so ordinary moves need no per-move test. Only king steps, en passant and king
+// captures are tested one by one. Mode is a template parameter: Teams and FFA differ in who is
+// friendly, whether a king capture must be safe, and promotion, and the choice is made once per
+// call.
+//
+// What a generator does with the moves it finds: writes them all, stops at the first
+// (has_legal_move), or only counts them (bulk perft's last ply: a piece's ordinary targets count
+// by popcount).
 enum class Output { LIST, FIRST, COUNT };
 
 template <Output O, Mode M>

@@ -8,7 +8,8 @@
 
 namespace fourchess {
 
-// A byte per (mode, seat to move, piece byte of a cell): the shape of CAPTURES and of movegen.cpp's STEPS.
+// A byte per (mode, seat to move, piece byte of a cell): the shape of CAPTURES and of movegen.cpp's
+// STEPS.
 struct PieceByteTable {
     std::uint8_t of[2][SEAT_COUNT][256] = {};
 };

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 
 import fourchess
 from fourchess.reference.board import Board as ReferenceBoard
-from fourchess.reference.ending import build_outcome
 from fourchess.reference.en_passant import en_passant_victim
+from fourchess.reference.ending import build_outcome
 from fourchess.reference.movegen import generate_legal, pseudo_legal_moves
 from fourchess.reference.position import Position
 from fourchess.reference.squares import file_of

@@ -38,7 +38,8 @@ class Case:
         """Mode, options and FEN4, and the command that compares this case alone."""
         options = ",".join(f"{name}={int(value)}" for name, value in self.options)
         again = f"--mode {self.mode}" + (f" --option {options}" if options else "") + f" --fen4 '{self.fen4}'"
-        return f"mode={self.mode} options=({options or '-'}) fen4={self.fen4}\n    rerun: PYTHONPATH=fuzz python -m adversarial.run {again}"
+        rerun = f"PYTHONPATH=fuzz python -m adversarial.run {again}"
+        return f"mode={self.mode} options=({options or '-'}) fen4={self.fen4}\n    rerun: {rerun}"
 
 
 @dataclass(frozen=True)
@@ -75,7 +76,7 @@ def _game_positions(fen4: str, mode: str, rng: random.Random) -> list[str]:
     return kept
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def mutation_pool() -> tuple[tuple[str, str], ...]:
     """(FEN4, mode) pairs to mutate: the data files' positions and seeded game positions."""
     rng = random.Random("adversarial pool")

@@ -123,7 +123,7 @@ def place_pin(
         if not sketch.can_hold(pinner_seat, pinner_kind, squares[-1]):
             continue
         sketch.put(pinned_seat, pinned_kind, squares[0])
-        for text, square in zip(between, squares[1:-1]):
+        for text, square in zip(between, squares[1:-1], strict=True):
             sketch.cells[square] = text
         sketch.put(pinner_seat, pinner_kind, squares[-1])
         return squares[0], squares[-1]

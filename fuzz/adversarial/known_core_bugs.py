@@ -42,8 +42,12 @@ def explain_case(labels: list[tuple[str, str]], shapes: frozenset[str]) -> list[
     count is explained when another disagreement of the same case (the child that makes it)
     is; a disagreement after a move, when another one after the same move is."""
     found = [explain(label, shapes) for label, _ in labels]
-    causes = [bug for bug, (label, _) in zip(found, labels) if bug is not None and not label.startswith("perft(2)")]
-    by_path = {path: bug for bug, (_, path) in zip(found, labels) if bug is not None and path}
+    causes = [
+        bug
+        for bug, (label, _) in zip(found, labels, strict=True)
+        if bug is not None and not label.startswith("perft(2)")
+    ]
+    by_path = {path: bug for bug, (_, path) in zip(found, labels, strict=True) if bug is not None and path}
     for i, (label, path) in enumerate(labels):
         if found[i] is None and label.startswith("perft(2)") and causes:
             found[i] = causes[0]

@@ -204,10 +204,12 @@ def summarize(results: list[dict], seconds: float) -> Summary:
                 summary.unexplained.append(
                     {
                         "case": case.describe(),
-                        "differences": [d["text"] for d, b in zip(result["differences"], bugs) if b is None][:6],
+                        "differences": [
+                            d["text"] for d, b in zip(result["differences"], bugs, strict=True) if b is None
+                        ][:6],
                     }
                 )
-        for difference, bug in zip(result["differences"], bugs):
+        for difference, bug in zip(result["differences"], bugs, strict=True):
             entry = summary.classes.setdefault(difference["label"], {"count": 0})
             entry["count"] += 1
             entry["known bug"] = None if bug is None else bug.tag

@@ -186,5 +186,5 @@ def sketch_from_fen4(fen4: str, mode: str) -> Sketch:
     sketch.points = list(position.points)
     sketch.ply = position.ply_clock
     sketch.en_passant = list(position.en_passant)
-    sketch.resigned = [a or b for a, b in zip(position.resigned, position.flagged)]
+    sketch.resigned = [a or b for a, b in zip(position.resigned, position.flagged, strict=True)]
     return sketch

@@ -68,7 +68,6 @@ def check(data: bytes) -> None:
         if board.fen4() != before:
             raise Finding(f"{where}: pop after push_move leaves {board.fen4()}")
     listed = move in list(board.legal_moves)
-    captured = board.piece_at(move.to_square)
     if not listed or move not in board.legal_moves:
         raise Finding(
             f"{where}: parses to {move}; in legal_moves: {move in board.legal_moves}, listed by legal_moves: {listed}"

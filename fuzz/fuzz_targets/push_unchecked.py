@@ -1,6 +1,7 @@
-"""Target: push_unchecked with arbitrary Moves (any squares, any promotion) mixed with legal
-moves and game events (resign, timeout, claim_win) on fuzzed positions. Whatever it skips, the board must stay sound: the key equals the key
-from scratch, fen4() re-reads, perft(2) runs, and pop() restores each fen4 and key exactly."""
+"""Target: push_unchecked with arbitrary Moves (any squares, any promotion) mixed with legal moves
+and game events (resign, timeout, claim_win) on fuzzed positions. Whatever it skips, the board must
+stay sound: the key equals the key from scratch, fen4() re-reads, perft(2) runs, and pop() restores
+each fen4 and key exactly."""
 
 from __future__ import annotations
 

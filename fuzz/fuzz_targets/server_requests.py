@@ -235,7 +235,8 @@ async def _session(data: bytes) -> None:
                     del fields[name]
             body = json.dumps(fields).encode()
             method = "POST" if source.below(4) else source.pick(METHODS)
-            path = f"/api/games/{game_id if source.below(6) else source.pick(OTHER_IDS)}{route}{text[:4] if route.endswith('=') else ''}"
+            target = game_id if source.below(6) else source.pick(OTHER_IDS)
+            path = f"/api/games/{target}{route}{text[:4] if route.endswith('=') else ''}"
             before = await _state(app, game_id)
             status, answer = await _http(app, method, path, body, [(b"content-type", b"application/json")])
             _check_refusal(status, answer, f"{method} {path} {body[:200]!r}")

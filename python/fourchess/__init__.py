@@ -11,7 +11,9 @@ from fourchess._version import installed_version as _installed_version
 
 __version__: str = _installed_version()
 
+from fourchess import _serial
 from fourchess._core import (
+    SQUARES,
     AmbiguousMoveError,
     Fen4Error,
     IllegalMoveError,
@@ -19,14 +21,12 @@ from fourchess._core import (
     Move,
     Piece,
     PieceType,
-    SQUARES,
     PositionEditError,
     Seat,
     Termination,
     parse_square,
     square_name,
 )
-from fourchess import _serial
 from fourchess.board import CLASSIC_START_FEN4, MODERN_START_FEN4, Board, LegalMoveView
 from fourchess.outcome import GameEvent, Outcome, Team
 from fourchess.rules import Rules

@@ -116,8 +116,10 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.command in ("match", "play"):  # they run engine processes: close them on the way out
             with signals_unwind():
-                return args.run(args)
-        return args.run(args)
+                status: int = args.run(args)
+                return status
+        status = args.run(args)
+        return status
     except ValueError as error:  # bad FEN4, depth or thread count: say what, no traceback
         print(f"fourchess: error: {error}", file=sys.stderr)
         return 2

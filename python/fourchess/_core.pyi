@@ -1,7 +1,7 @@
 """Type stubs for the C++ extension fourchess._core (use the fourchess package instead)."""
 
 import enum
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, overload
 
 from fourchess.rules import Rules
@@ -226,3 +226,31 @@ class Board:
     def _push_step(self, text: str) -> None: ...
     def _push_steps(self, steps: Iterable[str], what: str) -> None: ...
     def step_texts(self) -> list[str]: ...
+
+MAX_SEARCH_DEPTH: int
+
+# (best move or None, score, mate in plies or 0, principal variation, depth, seldepth, nodes, seconds)
+_Report = tuple[Move | None, int, int, list[Move], int, int, int, float]
+
+class Searcher:
+    """The core's search (wrapped by fourchess.engine.Engine)."""
+    def __init__(self, hash_mb: int) -> None: ...
+    @property
+    def hash_mb(self) -> int: ...
+    def set_hash_mb(self, mb: int) -> None: ...
+    threads: int
+    paranoid: bool
+    def clear(self) -> None: ...
+    def arm(self) -> None: ...
+    def stop(self) -> None: ...
+    def search(
+        self,
+        board: Board,
+        depth: int,
+        nodes: int,
+        movetime: float,
+        clocks: list[float],
+        increments: list[float],
+        infinite: bool,
+        info: Callable[[_Report], object] | None,
+    ) -> _Report: ...

@@ -97,8 +97,8 @@ def add_move_methods(move_class: type[Move]) -> None:
     """Sets ``to_dict`` and ``from_dict`` on the C++ Move class (``fourchess`` calls this once as it
     loads): they are Python so that reading a move checks each field with the same typed errors and
     bounded quoting as the other ``from_dict``s."""
-    move_class.to_dict = move_to_dict  # type: ignore[attr-defined]
-    move_class.from_dict = staticmethod(move_from_dict)  # type: ignore[attr-defined]
+    move_class.to_dict = move_to_dict  # type: ignore[method-assign]
+    move_class.from_dict = staticmethod(move_from_dict)  # type: ignore[method-assign]
 
 
 def move_to_dict(self: Move) -> dict[str, Any]:
@@ -186,7 +186,8 @@ def _rules(value: object) -> Rules:
             given[name] = given[name].lower()  # "FFA" as PGN4 writes it
             if given[name] not in choices:
                 raise ValueError(
-                    f"Board.from_dict: rules field {name!r} must be {' or '.join(map(repr, choices))}, got {quoted(value[name])}"
+                    f"Board.from_dict: rules field {name!r} must be {' or '.join(map(repr, choices))},"
+                    f" got {quoted(value[name])}"
                 )
     try:
         return Rules(**given)

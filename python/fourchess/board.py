@@ -7,8 +7,8 @@ from collections.abc import Iterator, Sequence
 from typing import Any, TypeVar
 
 from fourchess import _core
-from fourchess._quote import quoted
 from fourchess._core import Fen4Error, Move, Seat
+from fourchess._quote import quoted
 from fourchess._serial import game_dict, game_fields
 from fourchess.outcome import SEAT_TITLES, GameEvent, Outcome, ffa_outcome, result_text, teams_outcome
 from fourchess.rules import START_FEN4, Rules, resolve_rules

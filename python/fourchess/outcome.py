@@ -6,10 +6,11 @@ import enum
 from typing import Any, NamedTuple
 
 from fourchess._core import Seat, Termination
-from fourchess._serial import fields, list_field, named, seat_field, seat_names, seat_set_field, text_field
 from fourchess._quote import quoted
+from fourchess._serial import fields, list_field, named, seat_field, seat_names, seat_set_field, text_field
 
-SEAT_TITLES = tuple(seat.title for seat in Seat)  # "Red", ...: the players a result names by default
+# "Red", "Blue", "Yellow", "Green": the players a result names by default
+SEAT_TITLES: tuple[str, str, str, str] = (Seat.RED.title, Seat.BLUE.title, Seat.YELLOW.title, Seat.GREEN.title)
 
 
 class Team(enum.Enum):

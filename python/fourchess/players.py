@@ -83,7 +83,7 @@ def _ffa_gain(board: Board, move: Move) -> tuple[int, ...]:
     before = board.points
     board.push(move)
     try:
-        gained = [after - earlier for after, earlier in zip(board.points, before)]
+        gained = [after - earlier for after, earlier in zip(board.points, before, strict=True)]
     finally:
         board.pop()
     return (gained[mover], -max(gain for seat, gain in enumerate(gained) if seat != mover))
@@ -131,8 +131,10 @@ class SearchPlayer:
         self, board: Board, clocks: Sequence[float] | None = None, increments: Sequence[float] | None = None
     ) -> Move:
         """The search's best move; the full result is kept in ``last_result``."""
-        limits = {"depth": self.depth, "movetime": self.movetime, "nodes": self.nodes} if clocks is None else {}
-        result = self.engine.search(board, clocks=clocks, increments=increments, **limits)
+        if clocks is None:
+            result = self.engine.search(board, depth=self.depth, movetime=self.movetime, nodes=self.nodes)
+        else:
+            result = self.engine.search(board, clocks=clocks, increments=increments)
         if result.best is None:
             raise ValueError("choose_move needs a board whose side to move has a legal move")
         self.last_result = result

@@ -38,8 +38,9 @@ class Rules:
     comes, as on chess.com, instead of right after the move (docs/rules.md fine point 3;
     docs/rules.md §11, decision 12).
 
-    >>> Rules(mode="FFA", dead_king_walking=False)
-    Rules(mode='ffa', setup='modern', dead_king_walking=False, move_limit=None, points_lead_ends_game=True, walking_kings_stalemated_on_their_turn=False)
+    >>> Rules(mode="FFA", dead_king_walking=False)  # doctest: +NORMALIZE_WHITESPACE
+    Rules(mode='ffa', setup='modern', dead_king_walking=False, move_limit=None, points_lead_ends_game=True,
+          walking_kings_stalemated_on_their_turn=False)
     """
 
     mode: str = "teams"

@@ -150,7 +150,8 @@ def test_ffa_quickest_of_two_mates():
 
 @pytest.mark.parametrize("line, mode", [(13, "teams")])
 def test_the_4pchess_missed_mate_in_one(line, mode):
-    # obryanlouis/4pchess issue 5 (tests/data/fen4_real.txt line 13): Yellow to move has a mate in 1 the engine there missed.
+    # obryanlouis/4pchess issue 5 (tests/data/fen4_real.txt line 13): Yellow to move has a mate in 1
+    # the engine there missed.
     fen = real_fen4(line)
     _, result = best_of(fen, mode, depth=3)
     assert result.score.mate == 1

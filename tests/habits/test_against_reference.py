@@ -4,9 +4,10 @@ fourchess.reference on the differential positions.
 Positions: both starts, the real positions of tests/data/fen4_real.txt, the hand-made sparse
 starts of tests/data/differential/start_positions.txt (the random games' starts), every shrunk
 disagreement of tests/data/differential/adversarial_found.txt (with its FFA options), and the
-positions of one seeded walk from each start (longer and every ply with -m slow). At each: the attackers of every square for every
-seat, is_attacked_by, the insufficient-material test, and is_capture / gives_check of every
-pseudo-legal move (the legal ones and those push_unchecked also takes).
+positions of one seeded walk from each start (longer and every ply with -m slow). At each: the
+attackers of every square for every seat, is_attacked_by, the insufficient-material test, and
+is_capture / gives_check of every pseudo-legal move (the legal ones and those push_unchecked also
+takes).
 """
 
 from __future__ import annotations
@@ -69,7 +70,8 @@ def _differences(core: fourchess.Board, reference: fourchess.reference.Board, wh
             if attackers != frozenset(expected.get(square, ())) or core.is_attacked_by(seat, square) != bool(attackers):
                 found.append(
                     f"{where}: attackers({seat}, {fourchess.square_name(square)}) core {sorted(attackers)}"
-                    f" (is_attacked_by {core.is_attacked_by(seat, square)}), reference {sorted(expected.get(square, ()))}"
+                    f" (is_attacked_by {core.is_attacked_by(seat, square)}),"
+                    f" reference {sorted(expected.get(square, ()))}"
                 )
         # The reference's other attack test, looked for from the target: on the kings' squares.
         for king in filter(None, (core.king(other) for other in range(4))):

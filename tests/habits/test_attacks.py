@@ -4,10 +4,10 @@ dead pieces attack nothing but block (docs/rules.md §4, §7)."""
 from __future__ import annotations
 
 import pytest
-from support.fen4 import HOME_KINGS, fen4
-from support.squares import sq
 
 from fourchess import Board, PieceType, Seat
+from support.fen4 import HOME_KINGS, fen4
+from support.squares import sq
 
 # Target g7 (empty). Red: knight f5 (a knight's jump away), rook g2 (up the open g-file), bishop
 # j4 (j4-i5-h6-g7), pawn f6 (Red pawns take one rank up, one file aside: e7 and g7), queen k7

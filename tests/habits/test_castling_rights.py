@@ -6,10 +6,10 @@ long (field 4)."""
 from __future__ import annotations
 
 import pytest
-from support.fen4 import HOME_KINGS, fen4
-from support.squares import sq
 
 from fourchess import Board, Seat
+from support.fen4 import HOME_KINGS, fen4
+from support.squares import sq
 
 ALL = (1, 1, 1, 1)
 

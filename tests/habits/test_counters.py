@@ -5,9 +5,9 @@ order R, B, Y, G, as the PGN4 writer numbers its rounds."""
 from __future__ import annotations
 
 import pytest
-from support.fen4 import HOME_KINGS, fen4
 
 from fourchess import Board, Seat, pgn4
+from support.fen4 import HOME_KINGS, fen4
 
 
 def test_rounds_from_the_start() -> None:

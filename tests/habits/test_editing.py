@@ -5,10 +5,10 @@ unchanged) and, like python-chess's, clear the move stack."""
 from __future__ import annotations
 
 import pytest
-from support.fen4 import HOME_KINGS, fen4
-from support.squares import sq
 
 from fourchess import Board, Piece, PositionEditError, Rules, Seat, Termination
+from support.fen4 import HOME_KINGS, fen4
+from support.squares import sq
 
 EMPTY_RANKS = "x,x,x,8,x,x,x/" * 3 + "14/" * 8 + "x,x,x,8,x,x,x/" * 2 + "x,x,x,8,x,x,x"
 

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from support.fen4 import HOME_KINGS, fen4
 
 from fourchess import Board, Rules, Seat, Termination
+from support.fen4 import HOME_KINGS, fen4
 
 # Each seat's knight out and back (modern start): after these eight plies the start position,
 # with Red to move and every right intact, stands on the board a second time.

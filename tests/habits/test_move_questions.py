@@ -9,10 +9,10 @@ turns. Both take any move push_unchecked takes (pseudo-legal, game going), else 
 from __future__ import annotations
 
 import pytest
-from support.fen4 import HOME_KINGS, fen4
-from support.squares import sq
 
 from fourchess import Board, IllegalMoveError, Move, Seat
+from support.fen4 import HOME_KINGS, fen4
+from support.squares import sq
 
 MODES = ["teams", "ffa"]
 

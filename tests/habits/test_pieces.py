@@ -4,11 +4,11 @@ Piece(...) and Piece.from_symbol()."""
 from __future__ import annotations
 
 import pytest
-from support.fen4 import HOME_KINGS, fen4
-from support.squares import on_board, sq
 
 import fourchess
 from fourchess import Board, Piece, PieceType, Seat
+from support.fen4 import HOME_KINGS, fen4
+from support.squares import on_board, sq
 
 NAMESPACE = vars(fourchess)
 

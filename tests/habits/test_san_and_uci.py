@@ -4,10 +4,10 @@ Move.from_uci / parse_uci / push_uci (the engine form the UCI dialect speaks, do
 from __future__ import annotations
 
 import pytest
-from support.fen4 import HOME_KINGS, fen4
-from support.squares import sq
 
 from fourchess import AmbiguousMoveError, Board, IllegalMoveError, InvalidMoveError, Move, PieceType
+from support.fen4 import HOME_KINGS, fen4
+from support.squares import sq
 
 
 def test_san_is_the_pgn4_token() -> None:

@@ -7,7 +7,6 @@ Random text rarely gets past the first token, so most examples are built from PG
 
 import io
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 

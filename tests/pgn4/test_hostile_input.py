@@ -70,7 +70,7 @@ def _nested_text(entries):
     # "1. e1 .. e2 ( .. e2 .. e3 ( .. e3 .. e4 ( ... ) ) )": each variation is an alternative to
     # the entry before it, so the tree (and the nesting) is as deep as the game is long.
     parts = [f"1. {entries[0]} .. {entries[1]}"]
-    for previous, entry in zip(entries[1:-1], entries[2:]):
+    for previous, entry in zip(entries[1:-1], entries[2:], strict=True):
         parts.append(f"( .. {previous} .. {entry}")
     return " ".join(parts) + " )" * (len(entries) - 2) + "\n"
 

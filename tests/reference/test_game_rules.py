@@ -18,7 +18,6 @@ from fourchess.reference import (
     Team,
     Termination,
 )
-
 from support.fen4 import fen4
 from support.moves import moves
 from support.squares import sq
@@ -33,7 +32,8 @@ T = Termination
 
 def flags(key: str, *seats: int) -> str:
     """A FEN4 extras field setting `key` ('resigned' or 'flagged') for the given seats."""
-    return "{'%s':(%s)}" % (key, ",".join("true" if s in seats else "false" for s in range(4)))
+    values = ",".join("true" if s in seats else "false" for s in range(4))
+    return f"{{'{key}':({values})}}"
 
 
 def play(board: Board, *texts: str) -> None:

@@ -5,7 +5,6 @@ import functools
 import pytest
 
 from fourchess.reference import Board, IllegalMoveError, InvalidMoveError
-
 from support.fen4 import fen4
 from support.moves import moves
 from support.squares import sq

@@ -3,7 +3,7 @@
 import pytest
 
 from support.fen4 import fen4, parse_fen4
-from support.moves import moves, moves_from
+from support.moves import moves_from
 from support.squares import on_board
 
 

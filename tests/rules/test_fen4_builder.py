@@ -13,7 +13,7 @@ def start_pieces(setup="modern"):
         pieces[f"{f}2"] = "rP"
         pieces[f"{f}13"] = "yP"
     # Yellow: d14..k14 = R N B K Q B N R (king g14, queen h14)
-    for f, letter in zip("defghijk", "RNBKQBNR"):
+    for f, letter in zip("defghijk", "RNBKQBNR", strict=True):
         pieces[f"{f}14"] = "y" + letter
     # Blue a4..a11 and Green n4..n11 (rank order 4..11)
     blue = "RNBKQBNR" if setup == "modern" else "RNBQKBNR"  # a7 king modern, a8 king classic

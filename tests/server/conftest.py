@@ -11,10 +11,10 @@ import pytest
 pytest.importorskip("starlette", reason="the server tests need the server extra: pip install '.[server]'")
 
 from fourchess.server.clock import FakeClock  # noqa: E402
-
 from support.postgres import fresh_postgres_url, postgres_cluster, postgres_url  # noqa: E402, F401  (fixtures)
 from support.server_client import Api  # noqa: E402
 from support.server_processes import ProcessServer, ThreadServer  # noqa: E402
+from support.stores import store_url  # noqa: E402, F401  (fixture: each store test once per backend)
 
 
 @pytest.fixture

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
 from support.browser_pages import GamePage, api, require_browser, start_chromium, temporary_profile
 
 SEATS = ("RED", "BLUE", "YELLOW", "GREEN")

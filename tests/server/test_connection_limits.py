@@ -12,9 +12,10 @@ from pathlib import Path
 
 import httpx
 import pytest
-from support.server_processes import ProcessServer
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
+
+from support.server_processes import ProcessServer
 
 LIMIT = 1.0  # the header, body, idle and hello timeouts under test, in seconds
 PATIENCE = 6.0  # how long the test waits for the server to act, well past LIMIT
@@ -85,7 +86,8 @@ def test_a_connection_that_says_nothing_is_closed(server: ProcessServer) -> None
 def test_a_body_that_never_ends_is_answered_408_and_closed(server: ProcessServer) -> None:
     with dial(server) as sock:
         sock.sendall(
-            b'POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"cpu":'
+            b"POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            b'Content-Length: 100\r\n\r\n{"cpu":'
         )
         response, waited = read_until_closed(sock)
     assert response.startswith(b"HTTP/1.1 408 "), response[:200]

@@ -7,10 +7,10 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from support.gated_cpu import GatedCpu
 
 from fourchess import Board
 from fourchess.server.cpu import PLAYED, WATCHED, TurnOver
+from support.gated_cpu import GatedCpu
 
 
 async def _answered_order(requests: list[tuple[str, int]]) -> list[str]:

@@ -9,11 +9,11 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from support.server_client import Api
-from support.server_processes import ThreadServer
 
 from fourchess.server.clock import FakeClock
 from fourchess.server.driver import LEASE_RENEWAL, PRESENCE_REFRESH
+from support.server_client import Api
+from support.server_processes import ThreadServer
 
 CPU = {"player": "cpu"}
 

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import httpx
 import pytest
-from support.server_processes import ThreadServer
 
 from fourchess.server.clock import FakeClock
 from fourchess.server.limits import Limits
+from support.server_processes import ThreadServer
 
 
 @pytest.fixture

@@ -7,10 +7,11 @@ from __future__ import annotations
 import logging
 
 import pytest
-from support.server_client import Api, Socket
-from support.server_processes import ThreadServer
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
+
+from support.server_client import Api, Socket
+from support.server_processes import ThreadServer
 
 HUGE = "1" + "0" * 399  # a 400-digit number, as JSON text
 
@@ -18,7 +19,7 @@ HUGE = "1" + "0" * 399  # a 400-digit number, as JSON text
 @pytest.mark.parametrize("setting", ["grace_seconds", "cpu_movetime", "move_limit", "turn_seconds"])
 @pytest.mark.parametrize("number", [HUGE, "-" + HUGE, "1e400", HUGE + ".5"])
 def test_numbers_too_big_for_a_float_are_bad_settings(api: Api, setting: str, number: str) -> None:
-    answer = api.post("/api/games", '{"%s": %s}' % (setting, number))
+    answer = api.post("/api/games", f'{{"{setting}": {number}}}')
     assert answer.status_code == 400 and answer.json()["error"] == "bad_settings", answer.text
     assert setting in answer.json()["message"] and len(answer.text) < 400
 

@@ -7,10 +7,10 @@ import io
 import json
 
 import pytest
-from support.server_client import Api
 
 from fourchess import Board
 from fourchess.pgn4 import read_game, replay
+from support.server_client import Api
 
 
 def test_health(api: Api) -> None:

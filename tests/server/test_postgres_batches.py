@@ -7,10 +7,10 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from support.stores import aborted, asynchronous, finished, game, opened, step
 
 from fourchess.server.store import postgres_batch
 from fourchess.server.store.base import ABORTED, FINISHED, PLAYING
+from support.stores import aborted, asynchronous, finished, game, opened, step
 
 
 async def appends_at_once(store):

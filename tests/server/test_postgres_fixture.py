@@ -6,6 +6,7 @@ from __future__ import annotations
 import subprocess
 
 import pytest
+
 from support import postgres
 
 

@@ -15,11 +15,11 @@ from pathlib import Path
 
 import httpx
 import pytest
-from support.postgres import PostgresCluster
-from support.server_processes import ProcessServer
 
 from fourchess.server.games_check import broken_games
 from fourchess.server.store import open_store
+from support.postgres import PostgresCluster
+from support.server_processes import ProcessServer
 
 GAMES = 6
 BEFORE, OUTAGE, AFTER = 1.5, 2.0, 3.0  # seconds of play before the crash, down, and after

@@ -4,9 +4,8 @@ session state on pooled connections, so there is nothing to reset."""
 
 from __future__ import annotations
 
-from support.stores import asynchronous
-
 from fourchess.server.store.postgres import PostgresStore
+from support.stores import asynchronous
 
 
 @asynchronous

@@ -6,15 +6,14 @@ from __future__ import annotations
 
 import asyncio
 import threading
-import time
 from pathlib import Path
 
 import httpx
 import pytest
-from support.server_client import Api
-from support.server_processes import ProcessServer
 
 from fourchess.server.store import open_store
+from support.server_client import Api
+from support.server_processes import ProcessServer
 
 ROUNDS = 3  # kills, each while GAMES rematches are being made at once
 GAMES = 30
@@ -66,7 +65,7 @@ def test_a_rematch_killed_in_the_making_is_stored_whole_or_not_at_all(db_url: st
         originals.update(game_id for game_id, _ in games)
         answered = threading.Semaphore(0)
 
-        def ask(game_id: str, red: str) -> None:
+        def ask(game_id: str, red: str, answered: threading.Semaphore) -> None:
             try:
                 answer = httpx.post(f"{served.url}/api/games/{game_id}/rematch", json={"token": red}, timeout=10)
             except httpx.HTTPError:
@@ -75,7 +74,7 @@ def test_a_rematch_killed_in_the_making_is_stored_whole_or_not_at_all(db_url: st
                 acknowledged[game_id] = answer.json()["id"]
             answered.release()
 
-        askers = [threading.Thread(target=ask, args=game) for game in games]
+        askers = [threading.Thread(target=ask, args=(*game, answered)) for game in games]
         for asker in askers:
             asker.start()
         for _ in range(GAMES // 3):  # a third answered: the rest are on their way through the server

@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 
 import httpx
+
 from support.server_processes import START_TIMEOUT, free_port
 
 

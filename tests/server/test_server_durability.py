@@ -7,11 +7,11 @@ import random
 import threading
 from pathlib import Path
 
+import httpx
 import pytest
+
 from support.server_client import Api
 from support.server_processes import ProcessServer
-
-import httpx
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

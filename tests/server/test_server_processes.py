@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
 from support.server_client import Api, Socket
 from support.server_processes import ProcessServer
 
@@ -48,18 +49,20 @@ def test_racing_moves_for_one_turn_one_wins(two_servers: tuple[ProcessServer, Pr
     game_id, red = game["id"], game["seats"]["RED"]["token"]
     apis[1].state(game_id)  # the second process has the game loaded
     wins = 0
-    for round_number in range(10):
+    for _ in range(10):
         state = apis[0].state(game_id)
         token = game["seats"][state["turn"]]["token"]
         moves = state["legal_moves"][:2]
         answers: list[object] = [None, None]
         barrier = threading.Barrier(2)
 
-        def post(i: int) -> None:
+        def post(i: int, token: str, move: str, ply: int, answers: list[object], barrier: threading.Barrier) -> None:
             barrier.wait()
-            answers[i] = apis[i].move(game_id, token, moves[i], ply=state["ply"])
+            answers[i] = apis[i].move(game_id, token, move, ply=ply)
 
-        threads = [threading.Thread(target=post, args=(i,)) for i in range(2)]
+        threads = [
+            threading.Thread(target=post, args=(i, token, moves[i], state["ply"], answers, barrier)) for i in range(2)
+        ]
         for thread in threads:
             thread.start()
         for thread in threads:

@@ -7,11 +7,10 @@ from __future__ import annotations
 import io
 import random
 
-from support.server_client import Api, Socket
-from support.server_processes import ThreadServer
-
 from fourchess import Board, Rules
 from fourchess.pgn4 import read_game, replay
+from support.server_client import Api, Socket
+from support.server_processes import ThreadServer
 
 OPENING = (("RED", "i2-i3"), ("BLUE", "b7-c7"), ("YELLOW", "h13-h12"), ("GREEN", "m7-l7"))  # quiet, no checks
 

@@ -11,12 +11,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from support.server_client import Api, Socket
-from support.server_processes import ThreadServer
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from fourchess.server.limits import Limits
+from support.server_client import Api, Socket
+from support.server_processes import ThreadServer
 
 MOVES = ["h2-h3", "b7-c7", "h13-h12", "m10-l10", "e2-e3", "b8-c8", "e13-e12", "m9-l9"]  # two rounds
 

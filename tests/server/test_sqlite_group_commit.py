@@ -9,10 +9,10 @@ import sqlite3
 import threading
 
 import pytest
-from support.stores import asynchronous, game, opened, sqlite_url, step
 
 from fourchess.server.store.base import GameExistsError
 from fourchess.server.store.checks import SchemaVersionError
+from support.stores import asynchronous, game, opened, sqlite_url, step
 
 
 async def held_batch(store, calls):

@@ -7,9 +7,9 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from support.stores import aborted, asynchronous, finished, game, opened, step, store_url  # noqa: F401  (store_url: fixture)
 
 from fourchess.server.store.base import ABORTED, FINISHED, PLAYING, GameExistsError
+from support.stores import aborted, asynchronous, finished, game, opened, step
 
 
 @asynchronous

@@ -13,9 +13,8 @@ import sys
 import textwrap
 from pathlib import Path
 
-from support.stores import asynchronous, game, opened, sqlite_url, store_url  # noqa: F401  (store_url: fixture)
-
 import fourchess
+from support.stores import asynchronous, game, opened, sqlite_url
 
 GAMES = 24
 PRINTED_BEFORE_KILL = 150

@@ -16,10 +16,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from support.server_client import Api
-from support.server_processes import ProcessServer, ThreadServer
 
 from fourchess.server.clock import FakeClock
+from support.server_client import Api
+from support.server_processes import ProcessServer, ThreadServer
 
 OPENING = ["h2-h3", "b7-c7", "h13-h12", "m10-l10"]  # one move each, Red to move again
 

@@ -9,10 +9,9 @@ import contextlib
 import time
 from collections.abc import AsyncIterator
 
-from support.stores import aborted, asynchronous, game, opened, step, store_url  # noqa: F401  (store_url: fixture)
-
 from fourchess.server.store import open_store
 from fourchess.server.store.base import ABORTED, PLAYING, Store
+from support.stores import aborted, asynchronous, game, opened, step
 
 
 @contextlib.asynccontextmanager

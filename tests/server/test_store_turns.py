@@ -7,9 +7,9 @@ from __future__ import annotations
 import sqlite3
 
 import asyncpg
-from support.stores import asynchronous, game, opened, step, store_url  # noqa: F401  (store_url: fixture)
 
 from fourchess.server.store.checks import SCHEMA_VERSION
+from support.stores import asynchronous, game, opened, step
 
 
 @asynchronous

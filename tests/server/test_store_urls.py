@@ -7,12 +7,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from support.stores import asynchronous, game
 
 from fourchess._quote import quoted
 from fourchess.server.store import SQLITE_FILE, StoreUrlError, default_data_dir, open_store
 from fourchess.server.store.postgres import PostgresStore
 from fourchess.server.store.sqlite import SqliteStore
+from support.stores import asynchronous, game
 
 
 def test_no_url_is_the_sqlite_file_in_the_data_directory_made_when_missing(tmp_path):

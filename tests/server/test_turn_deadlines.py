@@ -10,11 +10,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from fourchess.server.clock import FakeClock
 from support.gated_cpu import GatedCpu
 from support.server_client import Api, Socket
 from support.server_processes import ThreadServer
-
-from fourchess.server.clock import FakeClock
 
 WAIT = 20.0  # seconds a test waits for the server before it fails
 

@@ -11,11 +11,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from support.server_client import Api, Socket
-from support.server_processes import ThreadServer
 
 from fourchess.server.clock import FakeClock
 from fourchess.server.limits import Limits
+from support.server_client import Api, Socket
+from support.server_processes import ThreadServer
 
 UNATTENDED = 120.0
 CPU = {"player": "cpu"}

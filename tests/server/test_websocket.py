@@ -9,11 +9,11 @@ import logging
 import socket
 
 import pytest
-from support.server_client import Api, Socket
-from support.server_processes import ProcessServer, ThreadServer
 from websockets.sync.client import connect
 
 from fourchess import Seat
+from support.server_client import Api, Socket
+from support.server_processes import ProcessServer, ThreadServer
 
 
 def test_the_welcome_names_the_seat(server: ThreadServer, api: Api) -> None:

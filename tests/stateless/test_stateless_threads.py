@@ -28,13 +28,14 @@ def _calls() -> list[tuple[str, object]]:
         args, rules = (game.root_fen4, list(game.steps)), game.rules
         board = game.board()
         legal = sorted(str(move) for move in board.legal_moves)
+        fen4, fields = board.fen4(), board.to_dict()
         calls += [
             (f"legal_moves {game.label}", lambda a=args, r=rules: fourchess.legal_moves(*a, rules=r)),
             (f"apply {game.label}", lambda a=args, r=rules: fourchess.apply(*a, rules=r)),
             (f"status {game.label}", lambda a=args, r=rules: fourchess.status(*a, rules=r)),
-            (f"validate_fen4 {game.label}", lambda f=board.fen4(), r=rules: fourchess.validate_fen4(f, rules=r)),
+            (f"validate_fen4 {game.label}", lambda f=fen4, r=rules: fourchess.validate_fen4(f, rules=r)),
             (f"bad history {game.label}", lambda a=args, r=rules: fourchess.apply(a[0], a[1] + ["h2-h9"], rules=r)),
-            (f"from_dict {game.label}", lambda d=board.to_dict(): board_state(fourchess.Board.from_dict(d))),
+            (f"from_dict {game.label}", lambda d=fields: board_state(fourchess.Board.from_dict(d))),
         ]
         for text in legal[:3] + ["h2-h5", "b7-c7", "Nf3", "zz"]:
             calls.append(

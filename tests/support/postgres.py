@@ -131,7 +131,10 @@ class PostgresCluster:
                     raise
 
     def _start_server(self) -> None:
-        options = f"-c listen_addresses=127.0.0.1 -c port={self.port} -c unix_socket_directories={self.root} -c max_connections=200"
+        options = (
+            f"-c listen_addresses=127.0.0.1 -c port={self.port}"
+            f" -c unix_socket_directories={self.root} -c max_connections=200"
+        )
         self._run(self.bindir / "pg_ctl", "-D", self.data, "-l", self.log, "-o", options, "-w", "-t", "60", "start")
 
     def halt(self, mode: str = "immediate") -> None:

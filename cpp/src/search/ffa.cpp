@@ -3,11 +3,11 @@
 // bonuses, walking kings and the 21-point end all come from do_move.
 //
 // BRS+ (Esser et al. 2013, after Schadd & Winands' best-reply search): between two turns of the
-// root seat exactly one opponent searches all its moves; the others play their best move by
-// move ordering, so every position searched is one the game can reach. A round of the root's
-// move and the one searched reply costs two plies of depth. Paranoid (the default, the stronger
-// in our matches): every opponent searches every move, a ply of depth each. Walking kings always play their ordering's
-// first move.
+// root seat exactly one opponent searches all its moves; the others play their best move by move
+// ordering, so every position searched is one the game can reach. A round of the root's move and
+// the one searched reply costs two plies of depth. Paranoid (the default, the stronger in our
+// matches): every opponent searches every move, a ply of depth each. Walking kings always play
+// their ordering's first move.
 #include <algorithm>
 
 #include "fourchess/attacks.h"

@@ -195,7 +195,7 @@ class UciEngine:
         """``isready`` -> ``readyok``; returns the `info string error:` texts seen meanwhile."""
         self._process.send("isready")
         deadline = time.monotonic() + self.timeout
-        errors = []
+        errors: list[str] = []
         while True:
             line = self._read(deadline, "readyok")
             if line.strip() == "readyok":
@@ -299,9 +299,9 @@ def go_command(limits: Mapping[str, Any]) -> str:
     if "movetime" in limits:
         words += ["movetime", str(_milliseconds(limits["movetime"]))]
     if "clocks" in limits:
-        for seat, clock in zip(Seat, limits["clocks"]):  # rtime btime ytime gtime
+        for seat, clock in zip(Seat, limits["clocks"], strict=True):  # rtime btime ytime gtime
             words += [f"{seat.letter.lower()}time", str(_milliseconds(clock))]
-        for seat, increment in zip(Seat, limits["increments"]):
+        for seat, increment in zip(Seat, limits["increments"], strict=True):
             words += [f"{seat.letter.lower()}inc", str(_milliseconds(increment))]
     return " ".join(words)
 

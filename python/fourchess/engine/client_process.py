@@ -69,7 +69,7 @@ class EngineProcess:
 
     def pending_lines(self) -> list[str]:
         """The lines already read and not yet taken (the end of output stays queued)."""
-        lines = []
+        lines: list[str] = []
         while True:
             try:
                 line = self._lines.get_nowait()

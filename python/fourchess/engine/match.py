@@ -24,7 +24,7 @@ import contextlib
 import multiprocessing
 import random
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 
@@ -34,8 +34,8 @@ from fourchess.engine.specs import PlayerSpec, close_players, parse_spec
 from fourchess.engine.sprt import Sprt
 from fourchess.engine.stop_signals import unwind_on_signals
 from fourchess.pgn4.errors import shortened
-from fourchess.rules import canonical_mode
 from fourchess.players import Player
+from fourchess.rules import canonical_mode
 
 TEAMS_SEATINGS = ("ABAB", "BABA")
 FFA_SEATINGS = ("ABBB", "BABB", "BBAB", "BBBA")
@@ -325,7 +325,7 @@ def run_match(
     return sorted(records, key=lambda record: record.number)
 
 
-def _finished_games(tasks: list[GameTask], concurrency: int) -> Iterator[GameRecord]:
+def _finished_games(tasks: list[GameTask], concurrency: int) -> Generator[GameRecord, None, None]:
     if concurrency == 1:
         yield from map(run_game, tasks)
         return

@@ -35,7 +35,7 @@ class MatchSummary:
 
     def average(self, side: str, field: str) -> float:
         """The mean over every seat ``side`` held of its ``"places"`` or ``"points"``."""
-        values = [
+        values: list[float] = [
             getattr(record, field)[seat] for record in self.records for seat in range(4) if record.seating[seat] == side
         ]
         return sum(values) / len(values)

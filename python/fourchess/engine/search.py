@@ -157,7 +157,8 @@ class Engine:
 
     ``ffa_search`` is ``"paranoid"`` (the default: every opponent searches every move against us;
     it beat BRS+ at equal time, docs/engine.md) or ``"brs+"`` (best-reply search: one opponent
-    replies with a full search between two of our moves, the others play their most likely move). One search at a time; ``stop()`` from any thread.
+    replies with a full search between two of our moves, the others play their most likely move).
+    One search at a time; ``stop()`` from any thread.
 
     >>> from fourchess import Board
     >>> engine = Engine(hash_mb=16)

@@ -107,7 +107,7 @@ class PlayerSpec:
     def movetime(self, default: float | None = None) -> float | None:
         """The seconds per move this player gets: its own ``movetime``, else ``default`` for a
         search or uci spec that names no limit at all."""
-        own = self.get("movetime")
+        own: float | None = self.get("movetime")
         if own is not None or self.kind not in ("search", "uci") or self.names_a_limit:
             return own
         return default

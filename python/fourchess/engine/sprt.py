@@ -87,7 +87,7 @@ class Sprt:
         outcomes = [k / grid for k in range(grid + 1)]
         p0 = _closest_with_mean(outcomes, frequencies, _score(self.elo0))
         p1 = _closest_with_mean(outcomes, frequencies, _score(self.elo1))
-        return len(samples) * sum(f * math.log(b / a) for f, a, b in zip(frequencies, p0, p1))
+        return len(samples) * sum(f * math.log(b / a) for f, a, b in zip(frequencies, p0, p1, strict=True))
 
     def decision(self, samples: Sequence[float], grid: int = 4) -> str | None:
         """``"H1"`` (A is better by elo1: accept the change), ``"H0"`` (reject it) or ``None``
@@ -116,12 +116,12 @@ def _closest_with_mean(outcomes: Sequence[float], frequencies: Sequence[float], 
     high = 1 / (mean - min(outcomes))
     for _ in range(200):
         middle = (low + high) / 2
-        drift = sum(f * (a - mean) / (1 + middle * (a - mean)) for a, f in zip(outcomes, frequencies))
+        drift = sum(f * (a - mean) / (1 + middle * (a - mean)) for a, f in zip(outcomes, frequencies, strict=True))
         if drift > 0:
             low = middle
         else:
             high = middle
-    weights = [f / (1 + low * (a - mean)) for a, f in zip(outcomes, frequencies)]
+    weights = [f / (1 + low * (a - mean)) for a, f in zip(outcomes, frequencies, strict=True)]
     total = sum(weights)
     return [w / total for w in weights]
 

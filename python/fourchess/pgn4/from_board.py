@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from fourchess import CLASSIC_START_FEN4, MODERN_START_FEN4, Board, GameEvent, Move, Seat
+from fourchess import CLASSIC_START_FEN4, MODERN_START_FEN4, Board, Move, Seat
 from fourchess.outcome import SEAT_TITLES
 from fourchess.pgn4.errors import Pgn4Error
 from fourchess.pgn4.tree import Game, GameNode
@@ -30,7 +30,7 @@ def game_from_board(board: Board, players: tuple[str, str, str, str] = SEAT_TITL
     if rules.mode == "ffa" and rules.dead_king_walking:
         headers["RuleVariants"] = "DeadKingWalking"
     headers["StartFen4"] = start
-    headers.update(zip(SEAT_TITLES, players))  # the Red, Blue, Yellow, Green tags
+    headers.update(zip(SEAT_TITLES, players, strict=True))  # the Red, Blue, Yellow, Green tags
     headers["Result"] = board.result(players)
     outcome = board.outcome()
     if outcome is not None:

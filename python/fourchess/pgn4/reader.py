@@ -61,7 +61,9 @@ def parse_game(text: str, *, validate: bool = True) -> Game:
     headers: dict[str, str] = {}
     pos, line = 0, 1
     while True:
-        start = _SPACE.match(text, pos).end()
+        space = _SPACE.match(text, pos)
+        assert space is not None  # \s* matches anywhere
+        start = space.end()
         line += text.count("\n", pos, start)
         end = text.find("\n", start)
         end = len(text) if end < 0 else end

@@ -125,7 +125,9 @@ def _split_word(word: str, line: int) -> Iterator[Token]:
             pos = match.end()
         elif word.startswith("..", pos):
             yield Token("slot", "..", line)
-            pos = _DOTS.match(word, pos).end()
+            dots = _DOTS.match(word, pos)
+            assert dots is not None  # the word has ".." at pos
+            pos = dots.end()
         else:
             yield Token("entry", word[pos:], line)
             return

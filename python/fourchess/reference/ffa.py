@@ -7,8 +7,8 @@ from .movegen import has_legal_move
 from .outcome import Termination
 from .pieces import POINTS, QUEENS, Piece
 from .position import MAX_POINTS, Position
-from .seats import SEATS
 from .seat_states import eliminate
+from .seats import SEATS
 from .squares import square_colour
 
 MATE_POINTS = 20  # also for mating or capturing a walking king

@@ -22,9 +22,8 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
-from fourchess import Seat, parse_square, square_name
+from fourchess import Seat, parse_square, square_name, svg
 from fourchess._quote import quoted
-from fourchess import svg
 from fourchess.server.connection import Connection
 from fourchess.server.doorway import guarded_protocols
 from fourchess.server.errors import (
@@ -265,7 +264,8 @@ class _Api:
                 if not bucket.take(time.monotonic()):
                     # the flooder goes, before its messages reach (and drown) anyone else
                     error = TooManyMessages(
-                        f"at most {limits.messages_per_second:g} messages a second (bursts of {limits.message_burst}); closing"
+                        f"at most {limits.messages_per_second:g} messages a second"
+                        f" (bursts of {limits.message_burst}); closing"
                     )
                     conn.send(json.dumps({"type": "error", **error.to_dict()}))
                     await conn.flush()
@@ -343,10 +343,12 @@ async def _receive_text(websocket: WebSocket) -> str:
 
 def _square(name: object) -> str:
     """An arrow's end: a square of the board ('h2'), as the core names it."""
-    try:
-        return square_name(parse_square(name))
-    except (ValueError, TypeError):
-        raise BadRequest(f"an arrow needs 'from' and 'to' squares of the board like 'h2', got {quoted(name)}") from None
+    if isinstance(name, str):
+        try:
+            return square_name(parse_square(name))
+        except ValueError:
+            pass
+    raise BadRequest(f"an arrow needs 'from' and 'to' squares of the board like 'h2', got {quoted(name)}")
 
 
 def _message(text: str) -> dict[str, Any]:

@@ -13,7 +13,8 @@ import asyncio
 import contextlib
 import logging
 import math
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
+from typing import Any
 
 from fourchess import Seat
 
@@ -29,7 +30,7 @@ class Connection:
     def __init__(
         self,
         send_text: Callable[[str], Awaitable[None]],
-        close: Callable[[], Awaitable[None]] | None = None,
+        close: Callable[[], Coroutine[Any, Any, None]] | None = None,
         state_interval: float = 0.0,
     ) -> None:
         self.seat: Seat | None = None

@@ -1,12 +1,12 @@
 """The CPU player for a server: fourchess's SearchPlayer, run on a few worker threads (the core's
 search releases the GIL), each thread with an engine of its own.
 
-Searches wait their turn in one priority queue: a game with a player at the board goes before
-games only watched or left alone, and within each of those classes the oldest request goes first. A game has at most one search waiting (the Room drives one
-ply at a time), so first-come is round-robin across games: forty games played by nobody cannot
-keep a real game's CPU seat waiting behind all of their moves. The time a search may take is asked
-for when a worker takes it, so a request that waited is cut to what is left of the turn, or
-dropped when nothing is.
+Searches wait their turn in one priority queue: a game with a player at the board goes before games
+only watched or left alone, and within each of those classes the oldest request goes first. A game
+has at most one search waiting (the Room drives one ply at a time), so first-come is round-robin
+across games: forty games played by nobody cannot keep a real game's CPU seat waiting behind all of
+their moves. The time a search may take is asked for when a worker takes it, so a request that
+waited is cut to what is left of the turn, or dropped when nothing is.
 """
 
 from __future__ import annotations
@@ -77,7 +77,7 @@ class CpuPlayers:
         function giving them when a worker is free (None: TurnOver is raised instead).
         ``priority``: PLAYED or WATCHED. The board is the caller's own copy: the search reads it
         from another thread."""
-        take = budget if callable(budget) else (lambda: float(budget))  # type: ignore[arg-type, return-value]
+        take = budget if callable(budget) else (lambda: float(budget))
         loop = asyncio.get_running_loop()
         request = _Request(priority, next(self._order), board, take, loop.create_future(), loop)
 

@@ -57,7 +57,10 @@ class Doorway:
 def _answer(status: int, reason: str, code: str, message: str) -> bytes:
     """A whole HTTP/1.1 response with a JSON error body, written as the connection closes."""
     body = json.dumps({"error": code, "message": message, "retryable": True}).encode()
-    head = f"HTTP/1.1 {status} {reason}\r\ncontent-type: application/json\r\ncontent-length: {len(body)}\r\nconnection: close\r\n\r\n"
+    head = (
+        f"HTTP/1.1 {status} {reason}\r\ncontent-type: application/json\r\n"
+        f"content-length: {len(body)}\r\nconnection: close\r\n\r\n"
+    )
     return head.encode("ascii") + body
 
 
@@ -172,12 +175,12 @@ def guarded_protocols(limits: Limits) -> dict[str, Any]:
 
     ws_base: Any = AutoWebSocketsProtocol
 
-    class GuardedWebSocket(ws_base):  # type: ignore[misc, valid-type]
+    class GuardedWebSocket(ws_base):  # type: ignore[misc]
         """The WebSocket protocol uvicorn would pick, counted at the door until it closes."""
 
         _client_key: str | None = None
 
-        def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        def connection_made(self, transport: asyncio.Transport) -> None:
             # an upgraded connection, admitted at the door by the HTTP protocol that handed it over
             self._client_key = _client_of(transport)
             doorway.enter(self._client_key)

@@ -113,7 +113,8 @@ class LiveGame:
         its turn; a claim only when the rules allow it."""
         if kind not in LEAVES:
             raise BadRequest(
-                f"a leave is one of {', '.join(leave.value for leave in LEAVES)}, got {quoted(getattr(kind, 'value', kind))}"
+                f"a leave is one of {', '.join(leave.value for leave in LEAVES)},"
+                f" got {quoted(getattr(kind, 'value', kind))}"
             )
         self._check_open(ply)
         just_moved = bool(self.steps) and _mover(self.steps[-1]) == seat and self.steps[-1].kind is StepKind.MOVE

@@ -161,7 +161,10 @@ class Hub:
         try:
             return LiveGame(record)
         except Exception as error:
-            reason = f"its stored steps do not replay ({str(error)[:200]}); an operator must look at it (fourchess serve --check-games)"
+            reason = (
+                f"its stored steps do not replay ({str(error)[:200]});"
+                " an operator must look at it (fourchess serve --check-games)"
+            )
             if len(self.set_aside) < MAX_SET_ASIDE:
                 self.set_aside[record.id] = reason
             log.error("game %s set aside: %s", record.id, reason)

@@ -2,8 +2,9 @@
 
 Under a flood one cause repeats: the same refusal, the same error, thousands of times a second.
 Records are grouped by where they come from, their level and the start of their message template
-(not the filled-in values, nor the tail where asyncio names the handle or socket): each group may write ``burst`` records per ``window`` seconds; the rest are counted and
-the next record that passes says how many of its kind were left out.
+(not the filled-in values, nor the tail where asyncio names the handle or socket): each group may
+write ``burst`` records per ``window`` seconds; the rest are counted and the next record that passes
+says how many of its kind were left out.
 """
 
 from __future__ import annotations

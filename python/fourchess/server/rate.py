@@ -65,12 +65,14 @@ class GameQuota:
         mine, everyone = bucket.wait(now), self._all.wait(now)
         if mine > 0:
             raise TooManyGames(
-                f"this address may make {self.limits.games_per_client_per_minute:g} games a minute; try again in {math.ceil(mine)} s",
+                f"this address may make {self.limits.games_per_client_per_minute:g} games a minute;"
+                f" try again in {math.ceil(mine)} s",
                 mine,
             )
         if everyone > 0:
             raise TooManyGames(
-                f"the server makes at most {self.limits.games_per_minute:g} games a minute; try again in {math.ceil(everyone)} s",
+                f"the server makes at most {self.limits.games_per_minute:g} games a minute;"
+                f" try again in {math.ceil(everyone)} s",
                 everyone,
             )
         bucket.take(now)

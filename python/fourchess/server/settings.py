@@ -92,7 +92,7 @@ class GameConfig:
         """The rematch's config when the first seat rotates: the player who sat one seat after Red
         now sits at Red and moves first, and every other player moves on the same way."""
         seats = self.seats[1:] + self.seats[:1]
-        return GameConfig(self.game, seats, self.grace_seconds, self.cpu_movetime)  # type: ignore[arg-type]
+        return GameConfig(self.game, seats, self.grace_seconds, self.cpu_movetime)
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data: the fields of docs/server.md's settings table."""
@@ -106,7 +106,10 @@ class GameConfig:
             "rotate_first_seat": self.game.rotate_first_seat,
             "grace_seconds": self.grace_seconds,
             "cpu_movetime": self.cpu_movetime,
-            "seats": {name: {"player": seat.player, "name": seat.name} for name, seat in zip(SEAT_NAMES, self.seats)},
+            "seats": {
+                name: {"player": seat.player, "name": seat.name}
+                for name, seat in zip(SEAT_NAMES, self.seats, strict=True)
+            },
         }
 
     @classmethod

@@ -28,7 +28,7 @@ def board_part(game: LiveGame) -> dict[str, Any]:
         "turn": None if turn is None else turn.name,
         "last_moves": {seat.name: str(game.last_moves[seat]) for seat in Seat if seat in game.last_moves},
         "in_check": [seat.name for seat in active if board.is_check(seat)],
-        "points": {seat.name: points for seat, points in zip(Seat, board.points)},
+        "points": {seat.name: points for seat, points in zip(Seat, board.points, strict=True)},
         "eliminated": [seat.name for seat in Seat if seat in eliminated],
         "walking_kings": [seat.name for seat in Seat if seat in board.walking_kings],
         "pieces": {square_name(square): piece.symbol() for square, piece in sorted(board.piece_map().items())},
@@ -69,6 +69,6 @@ def game_state(part: dict[str, Any], game: LiveGame, seats: dict[Seat, dict[str,
             "player": config.player,
             **seats.get(seat, {"connected": False, "cpu_playing": False}),
         }
-        for seat, config in zip(Seat, game.config.seats)
+        for seat, config in zip(Seat, game.config.seats, strict=True)
     }
     return state

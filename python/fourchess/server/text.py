@@ -5,10 +5,10 @@ and no format characters such as U+202E, which would turn the text around it bac
 from __future__ import annotations
 
 from fourchess._quote import quoted
-from fourchess.server.errors import BadRequest
+from fourchess.server.errors import BadRequest, RequestError
 
 
-def shown_text(value: object, what: str, limit: int, error: type[BadRequest] = BadRequest) -> str:
+def shown_text(value: object, what: str, limit: int, error: type[RequestError] = BadRequest) -> str:
     """``value`` stripped, when it is 1..``limit`` printable characters; ``error`` naming ``what``
     otherwise."""
     if not isinstance(value, str) or not value.strip() or len(value) > limit or not value.isprintable():

@@ -70,7 +70,8 @@ def piece_defs(square_size: float, outline: str) -> list[str]:
             fill = "" if piece_type in _FILLED_DOTS else f' fill="{outline}"'
             body.append(f'<circle cx="{x:g}" cy="{y:g}" r="{r:g}"{fill}/>')
         parts.append(
-            f'<g id="{piece_id(piece_type)}" transform="translate({margin:g} {margin:g}) scale({scale:g})" stroke="{outline}" '
+            f'<g id="{piece_id(piece_type)}" transform="translate({margin:g} {margin:g}) scale({scale:g})" '
+            f'stroke="{outline}" '
             f'stroke-width="{OUTLINE_WIDTH:g}" stroke-linejoin="round" stroke-linecap="round">' + "".join(body) + "</g>"
         )
     return parts

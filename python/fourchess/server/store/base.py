@@ -8,7 +8,7 @@ race for one turn, the database's uniqueness on (game, ply) lets exactly one win
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Protocol
@@ -156,8 +156,9 @@ class Store(Protocol):
         unless the game has a rematch already: the id of the game's rematch either way (None
         when there is no such game). GameExistsError when ``rematch``'s id is taken."""
 
-    async def unfinished_games(self) -> list[str]:
-        """The ids of the games still playing."""
+    async def unfinished_games(self, active_since: float | None = None) -> list[str]:
+        """The ids of the games still playing (with ``active_since``: whose last step, or creation,
+        came then or later), oldest first."""
 
     async def game_ids(self) -> list[str]:
         """The id of every stored game, oldest first."""
@@ -172,7 +173,7 @@ class Store(Protocol):
         """Take or renew the game's drive lease for ``owner`` until now + lease; False while another
         owner's lease runs. Always True on a store that is not shared."""
 
-    async def listen(self, callback: Callable[[Notification], Awaitable[None]]) -> None:
+    async def listen(self, callback: Callable[[Notification], Coroutine[Any, Any, None]]) -> None:
         """Have ``callback`` called for every notification another process publishes (shared
         stores); a store that is not shared never calls it."""
 

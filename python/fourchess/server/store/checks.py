@@ -111,7 +111,7 @@ def check_turn(seat: object) -> str | None:
     """``seat`` when it is a seat name or None (no next turn: the game ends, or is not known)."""
     if seat is not None and seat not in SEATS:
         raise ValueError(f"next_turn must be one of {', '.join(SEATS)} or None, got {quoted(seat)}")
-    return seat  # type: ignore[return-value]
+    return seat
 
 
 def check_finish(finish: object) -> FinishRecord:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable, Coroutine
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -135,7 +135,7 @@ class PostgresStore:
             raise ValueError("pool_size must be at least 1")
         self._pool: Any = None
         self._listener: NotificationListener | None = None
-        self._callbacks: list[Callable[[Notification], Awaitable[None]]] = []
+        self._callbacks: list[Callable[[Notification], Coroutine[Any, Any, None]]] = []
         self._tasks: set[asyncio.Task[None]] = set()
         self._appends = AppendBatcher(
             lambda query, *args: self._open_pool.fetch(query, *args), self._append_alone, self._refused_append
@@ -363,7 +363,7 @@ class PostgresStore:
         claimed = await self._open_pool.fetchval(CLAIM_DRIVE, game_id, owner, when, length)
         return claimed is not None
 
-    async def listen(self, callback: Callable[[Notification], Awaitable[None]]) -> None:
+    async def listen(self, callback: Callable[[Notification], Coroutine[Any, Any, None]]) -> None:
         """Call ``callback`` (as a task) for every notification another process sends; the first
         call connects the LISTEN connection and returns once it listens."""
         if not callable(callback):

@@ -112,7 +112,9 @@ class AppendBatcher:
 
     async def _flush(self) -> None:
         while self._queue:
-            batch, later, games = [], [], set()
+            batch: list[Append] = []
+            later: list[Append] = []
+            games: set[str] = set()
             for append in self._queue:
                 if append.game_id in games or len(batch) == MAX_BATCH:
                     later.append(append)
@@ -126,7 +128,7 @@ class AppendBatcher:
         try:
             self.batches += 1
             rows = await self._fetch(
-                APPEND_STEPS, *(list(column) for column in zip(*(append.columns() for append in batch)))
+                APPEND_STEPS, *(list(column) for column in zip(*(append.columns() for append in batch), strict=True))
             )
         except Exception as error:  # the statement failed as a whole: each step on its own
             log.warning("a batch of %d appends failed (%s); storing them one by one", len(batch), error)

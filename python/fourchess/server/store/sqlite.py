@@ -8,7 +8,7 @@ import math
 import sqlite3
 from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any
+from typing import TypeVar
 
 from fourchess._quote import quoted
 from fourchess.server.store.base import PLAYING, FinishRecord, GameExistsError, GameRecord, Notification, StepRecord
@@ -40,6 +40,12 @@ from fourchess.server.store.records import (
 from fourchess.server.store.sqlite_thread import BUSY_SECONDS, GroupCommitThread
 
 log = logging.getLogger("fourchess.server.store")
+T = TypeVar("T")  # what an operation on the connection returns
+
+# a new game, or a rematch; a game whose id is taken inserts nothing (the caller counts rows)
+INSERT_GAME = (
+    "INSERT INTO games (id, settings, token_hashes, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO NOTHING"
+)
 
 # plies counts the steps: append_step and abort_game test it in the same UPDATE that changes the row
 TABLES = (
@@ -132,10 +138,11 @@ class SqliteStore:
         if thread is not None:
             await thread.stop()
 
-    async def _run(self, operation: Callable[[sqlite3.Connection], Any], *, writes: bool) -> Any:
+    async def _run(self, operation: Callable[[sqlite3.Connection], T], *, writes: bool) -> T:
         if self._thread is None:
             raise StoreUnavailable(f"{self!r} is not open")
-        return await self._thread.run(operation, writes=writes)
+        result: T = await self._thread.run(operation, writes=writes)
+        return result
 
     async def ping(self) -> None:
         """Raise when the file cannot take a write now: a committed write, to the file that is
@@ -156,7 +163,7 @@ class SqliteStore:
 
         def insert(connection: sqlite3.Connection) -> None:
             cursor = connection.execute(
-                "INSERT INTO games (id, settings, token_hashes, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO NOTHING",
+                INSERT_GAME,
                 row,
             )
             if cursor.rowcount == 0:
@@ -205,8 +212,8 @@ class SqliteStore:
 
         def append(connection: sqlite3.Connection) -> bool:
             cursor = connection.execute(
-                "UPDATE games SET plies = plies + 1, turn = ?, status = coalesce(?, status), result = coalesce(?, result),"
-                " pgn4 = coalesce(?, pgn4), finished_at = coalesce(?, finished_at)"
+                "UPDATE games SET plies = plies + 1, turn = ?, status = coalesce(?, status),"
+                " result = coalesce(?, result), pgn4 = coalesce(?, pgn4), finished_at = coalesce(?, finished_at)"
                 " WHERE id = ? AND status = 'playing' AND plies = ? AND (? IS NULL OR turn IS NULL OR turn = ?)",
                 (next_turn, *ending, game_id, step.ply, mover, mover),
             )
@@ -230,7 +237,8 @@ class SqliteStore:
 
         def abort(connection: sqlite3.Connection) -> bool:
             cursor = connection.execute(
-                "UPDATE games SET status = ?, result = ?, pgn4 = ?, finished_at = ? WHERE id = ? AND status = 'playing' AND plies = ?",
+                "UPDATE games SET status = ?, result = ?, pgn4 = ?, finished_at = ?"
+                " WHERE id = ? AND status = 'playing' AND plies = ?",
                 (*ending, game_id, at_ply),
             )
             return cursor.rowcount == 1
@@ -253,7 +261,7 @@ class SqliteStore:
             if found is None or found[0] is not None:
                 return None if found is None else str(found[0])
             cursor = connection.execute(
-                "INSERT INTO games (id, settings, token_hashes, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO NOTHING",
+                INSERT_GAME,
                 row,
             )
             if cursor.rowcount == 0:
@@ -271,7 +279,8 @@ class SqliteStore:
         def select(connection: sqlite3.Connection) -> list[str]:
             rows = connection.execute(
                 "SELECT id FROM games WHERE status = 'playing'"
-                " AND coalesce((SELECT max(at) FROM steps WHERE game_id = id), created_at) >= ? ORDER BY created_at, id",
+                " AND coalesce((SELECT max(at) FROM steps WHERE game_id = id), created_at) >= ?"
+                " ORDER BY created_at, id",
                 (since,),
             )
             return [row[0] for row in rows]
