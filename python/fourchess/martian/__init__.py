@@ -1,0 +1,39 @@
+"""fourchess.martian: Martian Chess (docs/martian.md), the second game, for two and four players.
+
+A :class:`Board` is a game whose moves are :class:`Move` s (``'c3-d4'``); pieces belong to whoever's
+zone they stand in, and the game is won on points. ``START_2`` and ``START_4`` are the position
+texts of the two starts. The C++ core does the rules and perft; the same
+rules in plain Python are in :mod:`fourchess.martian.reference`, which the tests hold the core
+against.
+"""
+
+from fourchess._martian import IllegalMoveError, InvalidMoveError, MartianFenError
+from fourchess.martian.board import START_2, START_4, Board, LegalMoves, PieceType
+from fourchess.martian.moves import Move, parse_square, square_name
+from fourchess.martian.outcome import Outcome, Termination
+from fourchess.martian.record import MartianRecordError, read_record, write_record
+from fourchess.martian.rules import MartianRules
+from fourchess.martian.search import Engine, SearchResult, search
+
+__all__ = [
+    "Board",
+    "Engine",
+    "IllegalMoveError",
+    "InvalidMoveError",
+    "LegalMoves",
+    "MartianFenError",
+    "MartianRecordError",
+    "MartianRules",
+    "Move",
+    "Outcome",
+    "PieceType",
+    "START_2",
+    "START_4",
+    "SearchResult",
+    "Termination",
+    "parse_square",
+    "read_record",
+    "search",
+    "square_name",
+    "write_record",
+]
