@@ -30,11 +30,12 @@ cmake -S "$root" -B "$build/cmake" -G Ninja \
     -DCMAKE_SHARED_LINKER_FLAGS="$sanitize" \
     -DSKBUILD=ON -DFOURCHESS_TOOLS=OFF -DFOURCHESS_PGO=OFF \
     -Dpybind11_DIR="$pybind11_dir" -DPython_EXECUTABLE="$python" >/dev/null
-cmake --build "$build/cmake" --target _core -j "${FUZZ_BUILD_JOBS:-2}"
+cmake --build "$build/cmake" --target _core _martian -j "${FUZZ_BUILD_JOBS:-2}"
 
 rm -rf "$build/pkg"
 mkdir -p "$build/pkg"
 cp -r "$root/python/fourchess" "$build/pkg/fourchess"
-find "$build/pkg/fourchess" -name '_core*.so' -delete
-cp "$build"/cmake/cpp/bindings/_core*.so "$build/pkg/fourchess/"  # cpp/bindings/CMakeLists.txt defines the module
+find "$build/pkg/fourchess" \( -name '_core*.so' -o -name '_martian*.so' \) -delete
+# cpp/bindings/CMakeLists.txt defines the modules
+cp "$build"/cmake/cpp/bindings/_core*.so "$build"/cmake/cpp/bindings/_martian*.so "$build/pkg/fourchess/"
 echo "instrumented fourchess: $build/pkg"

@@ -12,18 +12,23 @@ import atheris
 
 
 def _reference_modules() -> list[str]:
-    """fourchess.reference and its modules by name (atheris excludes exact names only), found
-    without importing them."""
+    """fourchess.reference, fourchess.martian.reference and their modules by name (atheris excludes
+    exact names only), found without importing them."""
     spec = importlib.util.find_spec("fourchess")
     assert spec is not None and spec.submodule_search_locations, "fourchess is not importable"
-    folder = [f"{location}/reference" for location in spec.submodule_search_locations]
-    return ["fourchess.reference"] + [f"fourchess.reference.{module.name}" for module in pkgutil.iter_modules(folder)]
+    found = []
+    for package in ("reference", "martian/reference"):
+        name = "fourchess." + package.replace("/", ".")
+        folder = [f"{location}/{package}" for location in spec.submodule_search_locations]
+        found += [name] + [f"{name}.{module.name}" for module in pkgutil.iter_modules(folder)]
+    return found
 
 
 # The Python side (fourchess.pgn4, the Board wrapper, the targets) gets atheris's bytecode
 # coverage; the C++ core has libFuzzer's from -fsanitize=fuzzer-no-link. The reference is left
 # out: instrumented, it made the differential target five times slower.
 with atheris.instrument_imports(include=["fourchess", "fuzz_targets"], exclude=_reference_modules()):
+    import fourchess.martian
     import fourchess.pgn4
     import fourchess.reference
     from fuzz_targets import targets

@@ -56,12 +56,36 @@ def position_seeds() -> list[bytes]:
     ]
 
 
+def martian_text_seeds() -> list[bytes]:
+    from fourchess.martian import START_2, START_4
+
+    texts = [START_2, START_4, "2 P3/4/4/Q3/4/4/3D/4 1 0,0 -", "2 4/4/4/4/4/4/3Q/4 0 0,2 a5-d2"]
+    texts += ["4 8/8/8/8/8/8/8/Q7 0 5,1,2,5 -", "2 QQD1/QDP1/DPP1/22/13/1PPD/1PDQ/1DQQ 0 0,0 -"]
+    return [text.encode() for text in texts]
+
+
+def martian_move_seeds() -> list[bytes]:
+    # players flag, move limit, teams flag, plies, the plies' choices, then the move text
+    return [
+        bytes([players, 0, 0, plies]) + bytes(range(3, 3 + 7 * plies, 7)) + text.encode()
+        for players in (0, 1)
+        for plies, text in [(0, "d3-d5"), (3, "c2-c3"), (8, "a3a5"), (20, "h8-a1")]
+    ]
+
+
+def martian_game_seeds() -> list[bytes]:
+    return [bytes([players, limit, 1]) + bytes(range(5, 250, 3)) for players in (0, 1) for limit in (0, 30)]
+
+
 SEEDS = {
     "fen4_text": fen4_seeds,
     "move_text": move_seeds,
     "pgn4_text": pgn4_seeds,
     "push_unchecked": position_seeds,
     "differential": position_seeds,
+    "martian_text": martian_text_seeds,
+    "martian_moves": martian_move_seeds,
+    "martian_differential": martian_game_seeds,
 }
 
 if __name__ == "__main__":

@@ -17,7 +17,17 @@ from support.child_env import FUZZ, child_env
 ROOT = Path(__file__).resolve().parent.parent
 FUZZ_DATA = ROOT / "tests" / "data" / "fuzz"
 XFAIL: dict[str, str] = json.loads((FUZZ_DATA / "xfail.json").read_text())
-TARGETS = ("fen4_text", "move_text", "pgn4_text", "push_unchecked", "differential", "server_requests")
+TARGETS = (
+    "fen4_text",
+    "move_text",
+    "pgn4_text",
+    "push_unchecked",
+    "differential",
+    "server_requests",
+    "martian_text",
+    "martian_moves",
+    "martian_differential",
+)
 
 # The check runs exactly as under atheris, minus atheris: fuzz/ on the path (PYTHONPATH).
 REPLAY = """

@@ -14,7 +14,17 @@ class Finding(AssertionError):
 
 def targets() -> dict[str, Callable[[bytes], None]]:
     """Target name (also its corpus and regression directory name) -> its check function."""
-    from . import differential, fen4_text, move_text, pgn4_text, push_unchecked, server_requests
+    from . import (
+        differential,
+        fen4_text,
+        martian_differential,
+        martian_moves,
+        martian_text,
+        move_text,
+        pgn4_text,
+        push_unchecked,
+        server_requests,
+    )
 
     return {
         "fen4_text": fen4_text.check,
@@ -23,4 +33,7 @@ def targets() -> dict[str, Callable[[bytes], None]]:
         "push_unchecked": push_unchecked.check,
         "differential": differential.check,
         "server_requests": server_requests.check,
+        "martian_text": martian_text.check,
+        "martian_moves": martian_moves.check,
+        "martian_differential": martian_differential.check,
     }
