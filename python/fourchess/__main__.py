@@ -18,6 +18,10 @@ from fourchess.server.cli import add_serve_command
 
 
 def _perft(args: argparse.Namespace) -> int:
+    if args.game == "martian":
+        return _martian_perft(args)
+    if args.players not in (None, 4):
+        raise ValueError("four-player chess has four players: --players 2 is for --game martian")
     board = Board(args.fen4, mode=args.mode, setup=args.setup)
     start = time.perf_counter()
     if args.divide:
@@ -27,12 +31,33 @@ def _perft(args: argparse.Namespace) -> int:
         nodes = sum(counts.values())
     else:
         nodes = board.perft(args.depth, threads=args.threads)
-    seconds = time.perf_counter() - start
+    _print_rate(nodes, time.perf_counter() - start)
+    return 0
+
+
+def _martian_perft(args: argparse.Namespace) -> int:
+    from fourchess import martian
+
+    if args.fen4 is not None or args.mode != "teams" or args.setup != "modern":
+        raise ValueError("--fen4, --mode and --setup are four-player chess's; Martian Chess takes --mfen and --players")
+    board = martian.Board(args.mfen, players=args.players)
+    start = time.perf_counter()
+    if args.divide:
+        counts = board.divide(args.depth, threads=args.threads)
+        for move, count in counts.items():
+            print(f"{move} {count}")
+        nodes = sum(counts.values())
+    else:
+        nodes = board.perft(args.depth, threads=args.threads)
+    _print_rate(nodes, time.perf_counter() - start)
+    return 0
+
+
+def _print_rate(nodes: int, seconds: float) -> None:
     rate = nodes / seconds if seconds > 0 else float("inf")
     print(f"nodes {nodes}")
     print(f"time {seconds:.3f} s")
     print(f"nodes/s {rate:,.0f}")
-    return 0
 
 
 def _bench(args: argparse.Namespace) -> int:
@@ -86,6 +111,11 @@ def build_parser() -> argparse.ArgumentParser:
     perft.add_argument("--setup", choices=["modern", "classic"], default="modern")
     perft.add_argument("--divide", action="store_true", help="print the count under each root move")
     perft.add_argument("--threads", type=int, default=1, help="worker threads splitting the root moves")
+    perft.add_argument(
+        "--game", choices=["chess", "martian"], default="chess", help="four-player chess or Martian Chess"
+    )
+    perft.add_argument("--players", type=int, choices=[2, 4], default=None, help="Martian Chess: 2 (default) or 4")
+    perft.add_argument("--mfen", help="Martian Chess: start from this position text")
     perft.set_defaults(run=_perft)
 
     bench = commands.add_parser("bench", help="print the headline speed figures on this machine")
