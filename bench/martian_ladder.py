@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable
 
 from fourchess.engine.elo import estimate
-from fourchess.martian import Board, Engine, Move
+from fourchess.martian import Board, MartianEngine, Move
 
 Player = Callable[[Board], Move]
 OPENING_PLIES = 4
@@ -48,7 +48,7 @@ def greedy_player(seed: int) -> Player:
 
 
 def search_player(depth: int) -> Player:
-    engine = Engine(hash_mb=16)
+    engine = MartianEngine(hash_mb=16)
 
     def choose(board: Board) -> Move:
         best = engine.search(board, depth=depth).best

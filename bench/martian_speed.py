@@ -38,7 +38,7 @@ def main() -> None:
         )
         game = reference.Game(players=players)
         print(f"martian {players} players, reference perft 4:", rate(*timed(lambda g=game: reference.perft(g, 4))))
-        result = martian.Engine().search(board, movetime=1.0)
+        result = martian.MartianEngine().search(board, movetime=1.0)
         print(
             f"martian {players} players, search 1 s from the start: depth {result.depth}, "
             f"{result.nodes:,} nodes, {result.nodes / result.seconds:,.0f} nodes/s"

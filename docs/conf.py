@@ -92,9 +92,10 @@ def _public_names(app, what, name, obj, options, signature, return_annotation):
 
 
 def _public_bases(app, name, obj, options, bases):
-    """fourchess.Board's base is the extension's Board, and pybind11 classes derive from
+    """fourchess.Board's base is the extension's Board (fourchess.martian.Board's, the Martian
+    extension's), and pybind11 classes derive from
     pybind11_object: neither is API, so neither is listed (nor ``object``, which says nothing)."""
-    private = ("fourchess._core", "pybind11_builtins")
+    private = ("fourchess._core", "fourchess._martian", "pybind11_builtins")
     bases[:] = [base for base in bases if base is not object and base.__module__ not in private]
 
 

@@ -25,9 +25,13 @@ def compare(board: martian.Board, game: reference.Game, where: str) -> None:
         raise Finding(f"{where}: outcomes differ: core {mine}, reference {other}")
 
 
-def rules_from(source: FuzzInput, players: int) -> martian.MartianRules:
+def started(source: FuzzInput) -> tuple[martian.Board, reference.Game]:
+    """A new game in both implementations: two or four players and the rules the bytes choose."""
+    players = 4 if source.flag() else 2
     limit = source.below(40)
-    return martian.MartianRules(move_limit=limit or None, teams=players == 4 and source.flag())
+    rules = martian.MartianRules(move_limit=limit or None, teams=players == 4 and source.flag())
+    board = martian.Board(players=players, rules=rules)
+    return board, reference.Game(players=players, move_limit=rules.move_limit, teams=rules.teams)
 
 
 def played(source: FuzzInput, plies: int, board: martian.Board, game: reference.Game) -> list[str]:

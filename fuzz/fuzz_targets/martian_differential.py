@@ -4,23 +4,19 @@ position (text, legal moves, outcome), perft(2) on the way, and on every positio
 
 from __future__ import annotations
 
-from fourchess import martian
 from fourchess.martian import reference
 
 from . import Finding
 from .fuzz_input import FuzzInput
-from .martian_common import played, rules_from
+from .martian_common import played, started
 
 
 def check(data: bytes) -> None:
     source = FuzzInput(data)
-    players = 4 if source.flag() else 2
-    rules = rules_from(source, players)
-    board = martian.Board(players=players, rules=rules)
-    game = reference.Game(players=players, move_limit=rules.move_limit, teams=rules.teams)
+    board, game = started(source)
     texts = played(source, 400, board, game)
     # perft counts as if the game had no history (docs/martian.md §7): a fresh reference game
-    fresh = reference.Game(game.fen(), move_limit=rules.move_limit, teams=rules.teams)
+    fresh = reference.Game(game.fen(), move_limit=game.move_limit, teams=game.teams)
     if board.perft(2) != reference.perft(fresh, 2):
         raise Finding(f"{board.mfen()}: perft(2) differs")
     for text in reversed(texts):

@@ -9,15 +9,12 @@ from fourchess.martian import reference
 
 from . import Finding
 from .fuzz_input import FuzzInput
-from .martian_common import compare, played, rules_from
+from .martian_common import compare, played, started
 
 
 def check(data: bytes) -> None:
     source = FuzzInput(data)
-    players = 4 if source.flag() else 2
-    rules = rules_from(source, players)
-    board = martian.Board(players=players, rules=rules)
-    game = reference.Game(players=players, move_limit=rules.move_limit, teams=rules.teams)
+    board, game = started(source)
     played(source, source.below(80), board, game)
     text = source.rest_text()
     where = f"{board.mfen()}: {text[:100]!r}"

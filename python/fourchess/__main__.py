@@ -7,6 +7,8 @@ import argparse
 import random
 import sys
 import time
+from collections.abc import Callable
+from typing import Any
 
 from fourchess.board import Board
 from fourchess.engine.commands import add_match_command, add_play_options, play_players
@@ -23,16 +25,7 @@ def _perft(args: argparse.Namespace) -> int:
     if args.players not in (None, 4):
         raise ValueError("four-player chess has four players: --players 2 is for --game martian")
     board = Board(args.fen4, mode=args.mode, setup=args.setup)
-    start = time.perf_counter()
-    if args.divide:
-        counts = board.divide(args.depth)
-        for move, count in sorted(counts.items(), key=lambda item: str(item[0])):
-            print(f"{move} {count}")
-        nodes = sum(counts.values())
-    else:
-        nodes = board.perft(args.depth, threads=args.threads)
-    _print_rate(nodes, time.perf_counter() - start)
-    return 0
+    return _count(args, lambda: sorted(board.divide(args.depth).items(), key=lambda item: str(item[0])), board.perft)
 
 
 def _martian_perft(args: argparse.Namespace) -> int:
@@ -41,23 +34,25 @@ def _martian_perft(args: argparse.Namespace) -> int:
     if args.fen4 is not None or args.mode != "teams" or args.setup != "modern":
         raise ValueError("--fen4, --mode and --setup are four-player chess's; Martian Chess takes --mfen and --players")
     board = martian.Board(args.mfen, players=args.players)
+    return _count(args, lambda: list(board.divide(args.depth, threads=args.threads).items()), board.perft)
+
+
+def _count(args: argparse.Namespace, divide: Callable[[], list[tuple[Any, int]]], perft: Callable[..., int]) -> int:
+    """Prints perft's count (with --divide, the count under each root move first), time and rate."""
     start = time.perf_counter()
     if args.divide:
-        counts = board.divide(args.depth, threads=args.threads)
-        for move, count in counts.items():
+        counts = divide()
+        for move, count in counts:
             print(f"{move} {count}")
-        nodes = sum(counts.values())
+        nodes = sum(count for _, count in counts)
     else:
-        nodes = board.perft(args.depth, threads=args.threads)
-    _print_rate(nodes, time.perf_counter() - start)
-    return 0
-
-
-def _print_rate(nodes: int, seconds: float) -> None:
+        nodes = perft(args.depth, threads=args.threads)
+    seconds = time.perf_counter() - start
     rate = nodes / seconds if seconds > 0 else float("inf")
     print(f"nodes {nodes}")
     print(f"time {seconds:.3f} s")
     print(f"nodes/s {rate:,.0f}")
+    return 0
 
 
 def _bench(args: argparse.Namespace) -> int:

@@ -8,7 +8,7 @@ import threading
 
 import pytest
 
-from fourchess.martian import Board, Engine, MartianRules, Move, search
+from fourchess.martian import Board, MartianEngine, MartianRules, Move, search
 from fourchess.martian.search import WIN
 
 
@@ -35,7 +35,7 @@ def test_it_captures_what_decides_the_game() -> None:
 @pytest.mark.parametrize("players", [2, 4])
 def test_every_move_it_returns_is_legal(players: int) -> None:
     rng = random.Random(players)
-    engine = Engine(hash_mb=4)
+    engine = MartianEngine(hash_mb=4)
     rules = MartianRules(teams=players == 4 and rng.random() < 0.5)
     for _ in range(6):
         board = Board(players=players, rules=rules)
@@ -61,7 +61,7 @@ def test_limits_nodes_and_time() -> None:
 
 
 def test_stop_from_another_thread() -> None:
-    engine = Engine()
+    engine = MartianEngine()
     board = Board(players=4)
     timer = threading.Timer(0.2, engine.stop)
     timer.start()
@@ -92,6 +92,6 @@ def test_bad_limits(limits: dict[str, object], error: type[Exception]) -> None:
 
 def test_bad_engine_and_board() -> None:
     with pytest.raises(ValueError):
-        Engine(hash_mb=0)
+        MartianEngine(hash_mb=0)
     with pytest.raises(TypeError):
-        Engine().search("2 QQD1/QDP1/DPP1/4/4/1PPD/1PDQ/1DQQ 0 0,0 -")  # type: ignore[arg-type]
+        MartianEngine().search("2 QQD1/QDP1/DPP1/4/4/1PPD/1PDQ/1DQQ 0 0,0 -")  # type: ignore[arg-type]

@@ -3,7 +3,7 @@
 A :class:`Board` is a game whose moves are :class:`Move` s (``'c3-d4'``); pieces belong to whoever's
 zone they stand in, and the game is won on points. ``START_2`` and ``START_4`` are the position
 texts of the two starts. The C++ core does the rules and perft; the same
-rules in plain Python are in :mod:`fourchess.martian.reference`, which the tests hold the core
+rules in plain Python are in ``fourchess.martian.reference``, which the tests hold the core
 against.
 """
 
@@ -13,11 +13,11 @@ from fourchess.martian.moves import Move, parse_square, square_name
 from fourchess.martian.outcome import Outcome, Termination
 from fourchess.martian.record import MartianRecordError, read_record, write_record
 from fourchess.martian.rules import MartianRules
-from fourchess.martian.search import Engine, SearchResult, search
+from fourchess.martian.search import MartianEngine, SearchResult, search
 
 __all__ = [
     "Board",
-    "Engine",
+    "MartianEngine",
     "IllegalMoveError",
     "InvalidMoveError",
     "LegalMoves",

@@ -37,7 +37,7 @@ class SearchResult:
     pv: tuple[Move, ...]
 
 
-class Engine:
+class MartianEngine:
     """A Martian searcher keeping its transposition table (``hash_mb`` megabytes) between the
     moves of a game. One search at a time; ``stop()`` from any thread ends the one under way."""
 
@@ -82,7 +82,7 @@ class Engine:
 
 def search(board: Board, **limits: object) -> SearchResult:
     """One search with a fresh 16 MB engine: ``search(board, depth=4)``, ``movetime=0.5``, ..."""
-    return Engine().search(board, **limits)  # type: ignore[arg-type]
+    return MartianEngine().search(board, **limits)  # type: ignore[arg-type]
 
 
 def _count(value: object, name: str, low: int, high: int) -> int:
