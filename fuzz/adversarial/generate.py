@@ -10,18 +10,16 @@ from __future__ import annotations
 import functools
 import random
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from fourchess.reference.board import Board as ReferenceBoard
 from fourchess.reference.errors import Fen4Error
 from fourchess.reference.fen4_read import read_fen4
 from fourchess.reference.seats import FFA, TEAMS
-from fourchess.reference.start import START_FEN4
+from fuzz_targets.positions import base_fen4s
 
 from . import constructors as build
 from .sketch import COLOURS, Sketch, sketch_from_fen4
 
-DATA = Path(__file__).resolve().parents[2] / "tests" / "data"
 POOL_GAMES = 24
 POOL_PLIES = 90
 POOL_EVERY = 6  # keep every sixth position of a pool game
@@ -49,17 +47,6 @@ class Source:
     make: object = field(compare=False)  # (rng, mode) -> Sketch | None
 
 
-def _data_fen4s() -> list[str]:
-    found = [START_FEN4["modern"], START_FEN4["classic"]]
-    for line in (DATA / "fen4_real.txt").read_text().splitlines():
-        if line.strip():
-            found.append(line.split(" ; ")[0].strip())
-    for line in (DATA / "differential" / "start_positions.txt").read_text().splitlines():
-        if line.strip() and not line.startswith("#"):
-            found.append(line.split(" ; ")[1].strip())
-    return found
-
-
 def _game_positions(fen4: str, mode: str, rng: random.Random) -> list[str]:
     """Positions of one seeded reference game that favours captures (so armies thin out)."""
     board = ReferenceBoard(fen4, mode=mode)
@@ -80,7 +67,7 @@ def _game_positions(fen4: str, mode: str, rng: random.Random) -> list[str]:
 def mutation_pool() -> tuple[tuple[str, str], ...]:
     """(FEN4, mode) pairs to mutate: the data files' positions and seeded game positions."""
     rng = random.Random("adversarial pool")
-    starts = _data_fen4s()
+    starts = list(base_fen4s())  # both starts, the real positions, the sparse differential starts
     pool = []
     for fen4 in starts:
         for mode in (TEAMS, FFA):

@@ -11,7 +11,8 @@ from dataclasses import dataclass, field
 
 from fourchess.reference.fen4_read import read_fen4
 from fourchess.reference.seats import FFA, PROMOTION_LINE, own_line
-from fourchess.reference.squares import PLAYABLE, SIZE, square_name
+from fourchess.reference.squares import PLAYABLE, square_name
+from fuzz_targets.positions import write_board
 
 COLOURS = "rbyg"
 TURN_LETTERS = "RBYG"
@@ -132,24 +133,6 @@ class Sketch:
     # --- FEN4 ---------------------------------------------------------------------------
 
     def fen4(self) -> str:
-        ranks = []
-        for rank0 in reversed(range(SIZE)):
-            row: list[str] = []
-            run = 0
-            for file0 in range(SIZE):
-                square = rank0 * SIZE + file0
-                removed = (file0 < 3 or file0 > 10) and (rank0 < 3 or rank0 > 10)
-                cell = "x" if removed else self.cells.get(square)
-                if cell is None:
-                    run += 1
-                    continue
-                if run:
-                    row.append(str(run))
-                    run = 0
-                row.append(cell)
-            if run:
-                row.append(str(run))
-            ranks.append(",".join(row))
         extras = []
         if any(self.en_passant):
             entries = ",".join(
@@ -169,7 +152,7 @@ class Sketch:
         ]
         if extras:
             head.append("{" + ",".join(extras) + "}")
-        return "-".join(head + ["/".join(ranks)])
+        return "-".join(head + [write_board(self.cells)])
 
 
 def sketch_from_fen4(fen4: str, mode: str) -> Sketch:

@@ -49,7 +49,10 @@ def read_cells(board_field: str) -> dict[int, str]:
     return cells
 
 
-def write_board(cells: dict[int, str]) -> str:
+def write_board(cells: dict[int, str], *, empty_runs: bool = True) -> str:
+    """FEN4's board field (x-corner dialect) from {square index (rank * 14 + file): piece text}: the
+    one writer the fuzz targets, the adversarial generator and the tests' FEN4 helper share.
+    ``empty_runs=False`` writes each empty square as a '1' of its own, a spelling readers accept."""
     ranks = []
     for rank in range(13, -1, -1):
         row: list[str] = []
@@ -57,6 +60,8 @@ def write_board(cells: dict[int, str]) -> str:
         for file in range(14):
             square = rank * 14 + file
             cell = "x" if square not in SQUARES else cells.get(square)
+            if cell is None and not empty_runs:
+                cell = "1"
             if cell is None:
                 empty += 1
                 continue

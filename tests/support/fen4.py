@@ -3,7 +3,9 @@
 Nothing here knows a chess rule; it only writes and reads the FEN4 text format (docs/rules.md §10).
 """
 
-from .squares import coords, on_board, square_name
+from fuzz_targets.positions import write_board
+
+from .squares import coords, square_name
 
 SEAT_LETTERS = "RBYG"
 RED, BLUE, YELLOW, GREEN = 0, 1, 2, 3
@@ -50,23 +52,6 @@ def fen4(
         if len(piece) != 2 or piece[0] not in "rbygd" or piece[1] not in "PNBRQKD":
             raise ValueError(f"bad piece {piece!r} on {name}")
         cells_by_square[coords(name)] = piece
-    ranks = []
-    for rank0 in range(13, -1, -1):
-        cells, run = [], 0
-        for file0 in range(14):
-            cell = "x" if not on_board(file0, rank0) else cells_by_square.get((file0, rank0))
-            if cell is None:
-                if empty_runs:
-                    run += 1
-                    continue
-                cell = "1"
-            if run:
-                cells.append(str(run))
-                run = 0
-            cells.append(cell)
-        if run:
-            cells.append(str(run))
-        ranks.append(",".join(cells))
     fields = [turn, _flags(dead), _flags(short), _flags(long), ",".join(str(p) for p in points), str(ply)]
     if extras is None:
         written = []
@@ -79,7 +64,11 @@ def fen4(
         extras = "{" + ",".join(written) + "}" if written else ""
     if extras:
         fields.append(extras)
-    fields.append("/".join(ranks))
+    fields.append(
+        write_board(
+            {rank0 * 14 + file0: cell for (file0, rank0), cell in cells_by_square.items()}, empty_runs=empty_runs
+        )
+    )
     return "-".join(fields)
 
 
