@@ -11,7 +11,13 @@ from collections.abc import Callable
 from typing import Any
 
 from fourchess.board import Board
-from fourchess.engine.commands import add_match_command, add_play_options, play_players
+from fourchess.engine.commands import (
+    add_match_command,
+    add_play_options,
+    martian_seat_count,
+    martian_seats,
+    play_players,
+)
 from fourchess.engine.specs import close_players
 from fourchess.engine.stop_signals import Stopped, signals_unwind
 from fourchess.play import play_game
@@ -63,6 +69,10 @@ def _bench(args: argparse.Namespace) -> int:
 
 
 def _play(args: argparse.Namespace) -> int:
+    if args.game == "martian":
+        return _martian_play(args)
+    if args.teams or args.mfen is not None or args.record is not None:
+        raise ValueError("--teams, --mfen and --record are Martian Chess's (--game martian)")
     rules = Rules(mode=args.mode, setup=args.setup, dead_king_walking=not args.house, move_limit=args.move_limit)
     board = Board(rules=rules)
     players = play_players(args.players, args.movetime, args.seed)
@@ -87,6 +97,37 @@ def _play(args: argparse.Namespace) -> int:
         with open(args.pgn4, "w", encoding="utf-8") as handle:
             handle.write(pgn4.write_game(pgn4.game_from_board(board)))
         print(f"written to {args.pgn4}")
+    return 0
+
+
+def _martian_play(args: argparse.Namespace) -> int:
+    from fourchess import martian
+    from fourchess.martian.play import play_game as play_martian_game
+
+    if args.mode != "teams" or args.setup != "modern" or args.house or args.pgn4 is not None:
+        raise ValueError("--mode, --setup, --house and --pgn4 are four-player chess's; Martian Chess takes --teams")
+    count, words = martian_seat_count(args.players)
+    if count is None and args.mfen is None:
+        count = martian_seats(words)
+    rules = martian.MartianRules(move_limit=args.move_limit, teams=args.teams)
+    board = martian.Board(args.mfen, players=count, rules=rules)  # refuses a count the text disagrees with
+    players = play_players(words, args.movetime, args.seed, game="martian", seats=board.players)
+    rounds = 0
+
+    def show(current: martian.Board) -> None:
+        nonlocal rounds
+        rounds += 1
+        if not args.quiet:
+            print(f"-- round {rounds}: seat {current.turn} to move, scores {list(current.scores)}")
+            print(current)
+
+    outcome = play_martian_game(board, players, on_round=show)
+    places = ", ".join(f"seat {seat} {place}" for seat, place in enumerate(outcome.places))
+    print(f"{outcome.termination.value.replace('_', ' ')}: scores {list(outcome.scores)}; places {places}")
+    if args.record:
+        with open(args.record, "w", encoding="utf-8") as handle:
+            handle.write(martian.write_record(board))
+        print(f"written to {args.record}")
     return 0
 
 
@@ -125,6 +166,12 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, default=None, help="seed for the players' choices")
     play.add_argument("--pgn4", metavar="FILE", help="write the game as PGN4")
     play.add_argument("--quiet", action="store_true", help="print only the result")
+    play.add_argument(
+        "--game", choices=["chess", "martian"], default="chess", help="four-player chess or Martian Chess"
+    )
+    play.add_argument("--teams", action="store_true", help="Martian Chess, four players: the teams option")
+    play.add_argument("--mfen", help="Martian Chess: start from this position text")
+    play.add_argument("--record", metavar="FILE", help="Martian Chess: write the game record")
     add_play_options(play)
     play.set_defaults(run=_play)
 

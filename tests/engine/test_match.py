@@ -56,7 +56,7 @@ def task(seating, mode="teams", spec_a="random", number=1, max_plies=40):
 
 
 def replayed(record):
-    game = pgn4.read_game(io.StringIO(record.pgn4))  # replays and checks every move
+    game = pgn4.read_game(io.StringIO(record.text))  # replays and checks every move
     return game, pgn4.replay(game)
 
 

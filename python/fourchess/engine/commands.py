@@ -12,6 +12,8 @@ from fourchess.players import Player
 SPEC_HELP = """player specs (movetime in seconds; --movetime is in milliseconds):
   random[:seed=N]      greedy[:seed=N]      (greedy: the best immediate capture/points, 1 ply)
   search[:depth=N,nodes=N,movetime=S,threads=N,hash=MB,ffa=brs+|paranoid]
+  martian-search[:depth=N,nodes=N,movetime=S,hash=MB]
+                       (Martian Chess's CPU player; with --game martian, search means this)
   uci:COMMAND  or  uci:depth=N,nodes=N,movetime=S,threads=N,hash=MB,cmd=COMMAND
                        (an external 4PC UCI engine; cmd= comes last and takes the rest)
 --movetime is the time per move of every search/uci spec that names no depth, nodes or movetime."""
@@ -25,7 +27,8 @@ def add_play_options(play: argparse.ArgumentParser) -> None:
         default=["random"],
         metavar="SPEC",
         help="one spec for every seat, or four in seat order R B Y G, given as separate "
-        "words or joined by commas (search,random,search,search); default random",
+        "words or joined by commas (search,random,search,search); default random. "
+        "Martian Chess: a player count first (2 or 4) and/or one spec per seat",
     )
     play.add_argument(
         "--movetime",
@@ -38,25 +41,44 @@ def add_play_options(play: argparse.ArgumentParser) -> None:
     play.formatter_class = argparse.RawDescriptionHelpFormatter
 
 
-def play_players(words: list[str], movetime: float | None, seed: int | None) -> list[Player]:
-    """The four seats' players: random/greedy one per seat (seeded ``seed * 4 + seat``), one
-    shared search/uci player per distinct spec (one engine, one table, one process)."""
+def play_players(
+    words: list[str], movetime: float | None, seed: int | None, game: str = "chess", seats: int = 4
+) -> list[Player]:
+    """The seats' players: random/greedy one per seat (seeded ``seed * 4 + seat``), one shared
+    search/uci player per distinct spec (one engine, one table, one process)."""
     texts = [text for word in words for text in specs.split_specs(word)]
     if len(texts) == 1:
-        texts *= 4
-    if len(texts) != 4:
-        raise ValueError(f"--players needs one spec or four (R B Y G), got {len(texts)}: {', '.join(texts)[:200]}")
-    parsed = [specs.parse_spec(text) for text in texts]
+        texts *= seats
+    if len(texts) != seats:
+        order = "R B Y G" if game == "chess" else "seat 0 first"
+        each = "four" if seats == 4 else "two"
+        raise ValueError(f"--players needs one spec or {each} ({order}), got {len(texts)}: {', '.join(texts)[:200]}")
+    parsed = [specs.parse_spec(text).for_game(game) for text in texts]
     shared: dict[specs.PlayerSpec, Player] = {}
     players: list[Player] = []
     for seat, spec in enumerate(parsed):
         if spec.kind in ("random", "greedy"):
-            players.append(spec.build(seed=None if seed is None else seed * 4 + seat))
+            players.append(spec.build(seed=None if seed is None else seed * 4 + seat, game=game))
         else:
             if spec not in shared:
-                shared[spec] = spec.build(movetime=movetime)
+                shared[spec] = spec.build(movetime=movetime, game=game)
             players.append(shared[spec])
     return players
+
+
+def martian_seat_count(words: list[str]) -> tuple[int | None, list[str]]:
+    """``fourchess play --game martian --players``: the player count written first (2 or 4; None
+    when it is not: four specs then mean four players, see :func:`martian_seats`) and the specs."""
+    if words and words[0].strip().isdigit():
+        if words[0].strip() not in ("2", "4"):
+            raise ValueError(f"Martian Chess has 2 or 4 players, got {quoted(words[0])}")
+        return int(words[0]), words[1:] or ["random"]
+    return None, words
+
+
+def martian_seats(words: list[str]) -> int:
+    """The player count the specs imply: four specs, four players; otherwise two."""
+    return 4 if len([text for word in words for text in specs.split_specs(word)]) == 4 else 2
 
 
 def add_match_command(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -83,12 +105,24 @@ per-game score variance (score +- 1.96*sqrt(var/n)); a 0% or 100% score gives a 
     )
     match.add_argument("player_a", metavar="A", help="player A's spec")
     match.add_argument("player_b", metavar="B", help="player B's spec")
-    match.add_argument("--mode", choices=["teams", "ffa"], default="teams", type=str.lower)
+    match.add_argument(
+        "--mode",
+        choices=["teams", "ffa"],
+        default=None,
+        type=str.lower,
+        help="chess: teams (default) or ffa; four-player Martian Chess: ffa (default) or teams (the teams option)",
+    )
+    match.add_argument(
+        "--game", choices=["chess", "martian"], default="chess", help="four-player chess or Martian Chess"
+    )
+    match.add_argument("--players", type=int, choices=[2, 4], default=None, help="Martian Chess: 2 (default) or 4")
     match.add_argument(
         "--games", type=int, default=None, help="games to play (default: each opening once per seating: 2 Teams, 4 FFA)"
     )
     match.add_argument(
-        "--openings", metavar="FILE", help="FEN4 openings, one a line, '#' comments (default: the start position)"
+        "--openings",
+        metavar="FILE",
+        help="FEN4 (Martian: position text) openings, one a line, '#' comments (default: the start position)",
     )
     match.add_argument(
         "--movetime",
@@ -104,7 +138,11 @@ per-game score variance (score +- 1.96*sqrt(var/n)); a 0% or 100% score gives a 
         help=f"end each game after this many moves from its opening (default {DEFAULT_MAX_PLIES})",
     )
     match.add_argument("--concurrency", type=int, default=1, help="games played at once, in worker processes")
-    match.add_argument("--pgn4", metavar="FILE", help="write every game as PGN4, in game order")
+    match.add_argument(
+        "--pgn4",
+        metavar="FILE",
+        help="write every game as PGN4 (Martian Chess: its game record, games apart by a blank line), in game order",
+    )
     match.add_argument("--seed", type=int, default=0, help="seed for the random/greedy players and walking kings")
     match.add_argument(
         "--sprt",
@@ -125,7 +163,9 @@ def run_match_command(args: argparse.Namespace) -> int:
     from fourchess.engine.match import GameRecord, MatchConfig, MatchError, read_openings, run_match
     from fourchess.engine.match_summary import MatchSummary, describe
 
-    openings = read_openings(args.openings, args.mode) if args.openings else (None,)
+    openings: tuple[str | None, ...] = (None,)
+    if args.openings:
+        openings = read_openings(args.openings, args.mode, args.game, args.players)
     config = MatchConfig(
         args.player_a,
         args.player_b,
@@ -136,6 +176,8 @@ def run_match_command(args: argparse.Namespace) -> int:
         movetime=args.movetime,
         seed=args.seed,
         sprt=args.sprt,
+        game=args.game,
+        players=args.players,
     )
     total, done = config.total_games, []
     output = open(args.pgn4, "w", encoding="utf-8") if args.pgn4 else None
@@ -145,14 +187,14 @@ def run_match_command(args: argparse.Namespace) -> int:
     def on_game(record: GameRecord) -> None:
         done.append(record)
         if output is not None:  # in game order, each as soon as the games before it are written
-            unwritten[record.number] = record.pgn4
+            unwritten[record.number] = record.text
             number = len(done) - len(unwritten) + 1  # games 1..number-1 are written
             while number in unwritten:
                 output.write(unwritten.pop(number) + "\n")
                 number += 1
             output.flush()
         if not args.quiet:
-            line = f"{MatchSummary(config, done).progress_line(total)}  {describe(record)}"
+            line = f"{MatchSummary(config, done).progress_line(total)}  {describe(record, config.game)}"
             print(f"\r\033[K{line}" if overwrite else line, end="" if overwrite else "\n", file=sys.stderr, flush=True)
 
     try:

@@ -16,6 +16,11 @@ a forfeiting player's seats rank below all the other player's; A's game score is
 the three B seats it finished ahead of (a tie counts 1/2): 1 for first alone, 0 for last. That
 is A-beat-B counted over the three pairings of the game; :mod:`fourchess.engine.elo` turns the
 mean into an Elo difference. Places: 1 + the number of seats ranked strictly above.
+
+Martian Chess (``game="martian"``, docs/martian.md) is matched the same way: two players sit A B,
+then B A; four players sit as FFA above, or as Teams with the teams option (``mode="teams"``). Seats
+rank by the game's places; a forfeiting player's seats rank last and the others by score (their
+team's, with the teams option). The ply cap is the game's move limit.
 """
 
 from __future__ import annotations
@@ -27,16 +32,17 @@ import time
 from collections.abc import Callable, Generator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
+from typing import Any
 
 from fourchess import Board, Move, Rules, Seat, pgn4
 from fourchess._quote import quoted
-from fourchess.engine.specs import PlayerSpec, close_players, parse_spec
+from fourchess.engine.specs import GAMES, PlayerSpec, close_players, parse_spec
 from fourchess.engine.sprt import Sprt
 from fourchess.engine.stop_signals import unwind_on_signals
 from fourchess.pgn4.errors import shortened
-from fourchess.players import Player
 from fourchess.rules import canonical_mode
 
+DUEL_SEATINGS = ("AB", "BA")  # two-player Martian Chess
 TEAMS_SEATINGS = ("ABAB", "BABA")
 FFA_SEATINGS = ("ABBB", "BABB", "BBAB", "BBBA")
 FORFEIT_FACTOR, FORFEIT_GRACE = 2.0, 1.0  # a move over 2 * movetime + 1 s loses
@@ -51,22 +57,30 @@ class MatchError(RuntimeError):
 @dataclass(frozen=True)
 class MatchConfig:
     """What a match plays: ``movetime`` (seconds) is the default for search/uci specs that name
-    no limit; ``openings`` are FEN4 texts, None for the mode's start position."""
+    no limit; ``openings`` are FEN4 texts (Martian position texts), None for the start position.
+
+    ``game`` is ``"chess"`` or ``"martian"``; ``players`` is Martian Chess's count (2 or 4, default
+    2). ``mode``: chess ``"teams"`` (default) or ``"ffa"``; four-player Martian Chess ``"ffa"``
+    (default) or ``"teams"`` (the teams option); two-player Martian Chess is ``"duel"``."""
 
     spec_a: str
     spec_b: str
-    mode: str = "teams"
+    mode: str | None = None
     games: int | None = None  # default: every opening once in every seating
     openings: tuple[str | None, ...] = (None,)
     max_plies: int = DEFAULT_MAX_PLIES
     movetime: float | None = None
     seed: int = 0
     sprt: Sprt | None = None  # stop as soon as the test decides (``games`` is then the cap)
+    game: str = "chess"
+    players: int | None = None
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "mode", canonical_mode(self.mode))  # any case, as users type it
+        if self.game not in GAMES:
+            raise ValueError(f"game must be one of {', '.join(GAMES)}, got {quoted(self.game)}")
+        object.__setattr__(self, "mode", self._mode())
         for text in (self.spec_a, self.spec_b):  # SpecError now, not in every worker
-            spec = parse_spec(text)
+            spec = parse_spec(text).for_game(self.game)
             if spec.kind == "uci" and spec.movetime(self.movetime) is None and not spec.names_a_limit:
                 raise ValueError(
                     f"player {quoted(text)}: an external engine needs a depth, nodes or movetime "
@@ -79,8 +93,26 @@ class MatchConfig:
         if not self.openings:
             raise ValueError("a match needs at least one opening")
 
+    def _mode(self) -> str:
+        if self.game == "chess":
+            if self.players not in (None, 4):
+                raise ValueError(f"four-player chess has four players, got players={quoted(self.players)}")
+            object.__setattr__(self, "players", 4)
+            return canonical_mode("teams" if self.mode is None else self.mode)  # any case, as users type it
+        if self.players is None:
+            object.__setattr__(self, "players", 2)
+        if isinstance(self.players, bool) or self.players not in (2, 4):
+            raise ValueError(f"Martian Chess has 2 or 4 players, got players={quoted(self.players)}")
+        if self.players == 2:
+            if self.mode not in (None, "duel"):
+                raise ValueError(f"two-player Martian Chess has no mode, got {quoted(self.mode)}")
+            return "duel"
+        return canonical_mode("ffa" if self.mode is None else self.mode)
+
     @property
     def seatings(self) -> tuple[str, ...]:
+        if self.mode == "duel":
+            return DUEL_SEATINGS
         return FFA_SEATINGS if self.mode == "ffa" else TEAMS_SEATINGS
 
     @property
@@ -92,7 +124,8 @@ class MatchConfig:
     @property
     def sample_grid(self) -> int:
         """The steps between 0 and 1 an opening's mean score can take (see :mod:`.sprt`): a
-        game scores in halves (Teams) or sixths (FFA), averaged over the opening's seatings."""
+        game scores in halves (Teams, two players) or sixths (FFA), averaged over the opening's
+        seatings."""
         return len(self.seatings) * (2 if self.mode == "teams" else 6)
 
     def opening_samples(self, records: Sequence[GameRecord]) -> list[float]:
@@ -124,7 +157,7 @@ class GameTask:
 
     number: int  # 1-based
     opening: str | None
-    seating: str  # "ABAB": who sits in Red, Blue, Yellow, Green
+    seating: str  # "ABAB": who sits in Red, Blue, Yellow, Green (Martian: seats 0, 1, ...)
     config: MatchConfig
 
 
@@ -141,17 +174,18 @@ class Forfeit:
 
 @dataclass(frozen=True)
 class GameRecord:
-    """One finished game, from A's side: ``score_a`` in [0, 1]; ``places`` per seat (1 = first)."""
+    """One finished game, from A's side: ``score_a`` in [0, 1]; ``points`` (Martian: scores) and
+    ``places`` per seat (1 = first); ``text``: the game's record (PGN4, or the Martian record)."""
 
     number: int
     seating: str
     ending: str
     forfeit: Forfeit | None
-    points: tuple[int, int, int, int]
-    places: tuple[int, int, int, int]
+    points: tuple[int, ...]
+    places: tuple[int, ...]
     score_a: float
     plies: int
-    pgn4: str
+    text: str
 
 
 def schedule(config: MatchConfig) -> list[GameTask]:
@@ -160,8 +194,10 @@ def schedule(config: MatchConfig) -> list[GameTask]:
     return [GameTask(number + 1, *cycle[number % len(cycle)], config) for number in range(config.total_games)]
 
 
-def read_openings(path: str, mode: str) -> tuple[str, ...]:
-    """FEN4 openings, one a line; ``#`` starts a comment; each must be a game still going on."""
+def read_openings(path: str, mode: str | None, game: str = "chess", players: int | None = None) -> tuple[str, ...]:
+    """FEN4 openings (Martian position texts), one a line; ``#`` starts a comment; each must be a
+    game still going on."""
+    config = MatchConfig("random", "random", mode=mode, game=game, players=players)
     with open(path, encoding="utf-8") as handle:
         lines = handle.read().splitlines()
     openings = []
@@ -170,29 +206,33 @@ def read_openings(path: str, mode: str) -> tuple[str, ...]:
         if not text:
             continue
         try:
-            board = Board(text, mode=mode)
+            board = new_board(config, text)
         except ValueError as error:
             raise ValueError(f"{path} line {number}: {shortened(str(error))}") from None
         if board.is_game_over():
-            raise ValueError(f"{path} line {number}: the game in this FEN4 is already over")
+            text_name = "FEN4" if game == "chess" else "position text"
+            raise ValueError(f"{path} line {number}: the game in this {text_name} is already over")
         openings.append(text)
     if not openings:
-        raise ValueError(f"{path} holds no FEN4 opening (one a line, '#' comments)")
+        text_name = "FEN4" if game == "chess" else "position text"
+        raise ValueError(f"{path} holds no {text_name} opening (one a line, '#' comments)")
     return tuple(openings)
 
 
 def play_adjudicated(
-    board: Board,
-    players: Sequence[Player],
+    board: Any,
+    players: Sequence[Any],
     movetimes: Sequence[float | None],
     rng: random.Random,
     seating: str = "ABAB",
 ) -> Forfeit | None:
     """Plays ``board`` to its end, ``players[seat]`` choosing for each seat, and judges every move
-    (module docstring). Returns the forfeit that stopped the game, if one did."""
+    (module docstring); ``board`` is a chess or a Martian board. Returns the forfeit that stopped
+    the game, if one did."""
+    move_type = Move if isinstance(board, Board) else _martian().Move
     while not board.is_game_over():
         seat = int(board.turn)
-        walking = board.random_walking_king_move(rng)
+        walking = board.random_walking_king_move(rng) if isinstance(board, Board) else None
         if walking is not None:
             board.push(walking)
             continue
@@ -205,7 +245,7 @@ def play_adjudicated(
         movetime = movetimes[seat]
         if movetime is not None and elapsed > FORFEIT_FACTOR * movetime + FORFEIT_GRACE:
             return _forfeit(board, seat, seating, "timeout", f"{elapsed:.2f} s for a {movetime:g} s move")
-        if not isinstance(move, Move):
+        if not isinstance(move, move_type):
             return _forfeit(board, seat, seating, "resign", f"not a move: {quoted(repr(move))}")
         if not board.is_legal(move):
             return _forfeit(board, seat, seating, "resign", f"illegal move {quoted(str(move))}")
@@ -213,22 +253,33 @@ def play_adjudicated(
     return None
 
 
-def _forfeit(board: Board, seat: int, seating: str, kind: str, reason: str) -> Forfeit:
-    (board.timeout if kind == "timeout" else board.resign)(seat)
+def _forfeit(board: Any, seat: int, seating: str, kind: str, reason: str) -> Forfeit:
+    if isinstance(board, Board):  # Martian Chess has no resignation: its game just stops
+        (board.timeout if kind == "timeout" else board.resign)(seat)
     return Forfeit(seat, seating[seat], kind, reason)
 
 
-def new_board(config: MatchConfig, opening: str | None) -> Board:
+def _martian() -> Any:
+    import fourchess.martian  # imported only when a Martian match is played
+
+    return fourchess.martian
+
+
+def new_board(config: MatchConfig, opening: str | None) -> Any:
     """A board for one game of the match: the opening (``None``: the start) under its rules."""
-    return Board(opening, rules=Rules(mode=config.mode, move_limit=config.max_plies))
+    if config.game == "martian":
+        martian = _martian()
+        rules = martian.MartianRules(move_limit=config.max_plies, teams=config.mode == "teams")
+        return martian.Board(opening, players=config.players, rules=rules)
+    return Board(opening, rules=Rules(mode=str(config.mode), move_limit=config.max_plies))
 
 
-def run_game(task: GameTask, players: dict[str, Player] | None = None) -> GameRecord:
+def run_game(task: GameTask, players: dict[str, Any] | None = None) -> GameRecord:
     """Plays one game of the match. ``players`` (by "A"/"B") are built from the specs when not
     given; the ones built here are closed at the end (an external engine's process)."""
     config = task.config
     specs: dict[str, PlayerSpec] = {"A": parse_spec(config.spec_a), "B": parse_spec(config.spec_b)}
-    built: dict[str, Player] = {}
+    built: dict[str, Any] = {}
     try:
         if players is None:
             players = built
@@ -243,9 +294,9 @@ def run_game(task: GameTask, players: dict[str, Player] | None = None) -> GameRe
     return _record(task, board, forfeit)
 
 
-def _build(side: str, spec: PlayerSpec, config: MatchConfig, seed: int) -> Player:
+def _build(side: str, spec: PlayerSpec, config: MatchConfig, seed: int) -> Any:
     try:
-        return spec.build(movetime=config.movetime, seed=seed)
+        return spec.build(movetime=config.movetime, seed=seed, game=config.game)
     except Exception as error:
         text = config.spec_a if side == "A" else config.spec_b
         raise MatchError(
@@ -253,32 +304,31 @@ def _build(side: str, spec: PlayerSpec, config: MatchConfig, seed: int) -> Playe
         ) from error
 
 
-def _record(task: GameTask, board: Board, forfeit: Forfeit | None) -> GameRecord:
+def _record(task: GameTask, board: Any, forfeit: Forfeit | None) -> GameRecord:
     seating = task.seating
-    keys = _rank_keys(task.config.mode, seating, board, forfeit)
+    chess = isinstance(board, Board)
+    keys = (_rank_keys if chess else _martian_rank_keys)(str(task.config.mode), seating, board, forfeit)
     places = tuple(1 + sum(other > key for other in keys) for key in keys)
+    if not chess and forfeit is None:
+        places = tuple(board.outcome().places)  # the game's own (a losing team shares second)
+    seats = range(len(seating))
     pairs = [
         (keys[a] > keys[b]) + 0.5 * (keys[a] == keys[b])
-        for a in range(4)
+        for a in seats
         if seating[a] == "A"
-        for b in range(4)
+        for b in seats
         if seating[b] == "B"
     ]
     if forfeit is not None:
-        ending = f"{Seat(forfeit.seat).title} ({forfeit.player}) forfeits: {forfeit.reason}"
+        who = Seat(forfeit.seat).title if chess else f"seat {forfeit.seat}"
+        ending = f"{who} ({forfeit.player}) forfeits: {forfeit.reason}"
     else:
-        ending = board.outcome().termination.name.lower().replace("_", " ")  # type: ignore[union-attr]
-    return GameRecord(
-        task.number,
-        seating,
-        ending,
-        forfeit,
-        board.points,
-        places,  # type: ignore[arg-type]
-        sum(pairs) / len(pairs),
-        board.moves_played,
-        _pgn4_text(task, board, forfeit),
-    )
+        ending = board.outcome().termination.name.lower().replace("_", " ")
+    if chess:
+        points, plies, text = board.points, board.moves_played, _pgn4_text(task, board, forfeit)
+    else:
+        points, plies, text = tuple(board.scores), len(board.move_stack), _martian().write_record(board)
+    return GameRecord(task.number, seating, ending, forfeit, points, places, sum(pairs) / len(pairs), plies, text)
 
 
 def _rank_keys(mode: str, seating: str, board: Board, forfeit: Forfeit | None) -> list[tuple[bool, int]]:
@@ -291,6 +341,17 @@ def _rank_keys(mode: str, seating: str, board: Board, forfeit: Forfeit | None) -
         return [(seating[seat] != forfeit.player, 0) for seat in range(4)]
     winners = board.winners()  # empty for a draw: every seat ranks the same
     return [(not winners or seat in winners, 0) for seat in range(4)]
+
+
+def _martian_rank_keys(mode: str, seating: str, board: Any, forfeit: Forfeit | None) -> list[tuple[bool, int]]:
+    """A key per seat, higher ranks higher: the game's places; after a forfeit, first not having
+    forfeited, then the score (the team's, with the teams option)."""
+    if forfeit is None:
+        return [(True, -place) for place in board.outcome().places]
+    scores = board.scores
+    if mode == "teams":
+        scores = [scores[seat] + scores[(seat + 2) % 4] for seat in range(4)]
+    return [(seating[seat] != forfeit.player, scores[seat]) for seat in range(len(seating))]
 
 
 def _pgn4_text(task: GameTask, board: Board, forfeit: Forfeit | None) -> str:

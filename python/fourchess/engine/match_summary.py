@@ -36,7 +36,10 @@ class MatchSummary:
     def average(self, side: str, field: str) -> float:
         """The mean over every seat ``side`` held of its ``"places"`` or ``"points"``."""
         values: list[float] = [
-            getattr(record, field)[seat] for record in self.records for seat in range(4) if record.seating[seat] == side
+            getattr(record, field)[seat]
+            for record in self.records
+            for seat in range(len(record.seating))
+            if record.seating[seat] == side
         ]
         return sum(values) / len(values)
 
@@ -71,10 +74,12 @@ class MatchSummary:
 
     def report(self) -> list[str]:
         names = self.config.names()
-        mode = "FFA" if self.config.mode == "ffa" else "Teams"
-        lines = [f"{mode} match, {len(self.records)} games: A = {names['A']}, B = {names['B']}"]
+        kind = {"ffa": "FFA", "teams": "Teams", "duel": "two-player"}[str(self.config.mode)]
+        if self.config.game == "martian":
+            kind = f"Martian Chess ({kind if self.config.players == 2 else f'four players, {kind}'})"
+        lines = [f"{kind} match, {len(self.records)} games: A = {names['A']}, B = {names['B']}"]
         wins, draws, losses = self.wins_draws_losses
-        if self.config.mode == "teams":
+        if self.config.mode != "ffa":
             lines.append(f"A: {wins} won, {draws} drawn, {losses} lost; score {100 * self.score:.1f}%")
         else:
             for side in "AB":
@@ -94,9 +99,17 @@ class MatchSummary:
         return lines
 
 
-def describe(record: GameRecord) -> str:
+def describe(record: GameRecord, game: str = "chess") -> str:
     """One line per game: where A sat, how it ended, A's score."""
-    where = _TEAMS.get(record.seating) or Seat(record.seating.index("A")).title
+    where = _where(record.seating, game)
     return (
         f"game {record.number}: A as {where}, {record.ending} after {record.plies} plies, A scores {record.score_a:g}"
     )
+
+
+def _where(seating: str, game: str) -> str:
+    """Where A sat: a chess team or seat, or Martian seats (numbered from 0)."""
+    seats = [seat for seat, side in enumerate(seating) if side == "A"]
+    if game == "martian":
+        return f"seat {seats[0]}" if len(seats) == 1 else "seats " + "+".join(map(str, seats))
+    return _TEAMS.get(seating) or Seat(seats[0]).title

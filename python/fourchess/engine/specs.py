@@ -7,10 +7,16 @@ Grammar (``KIND`` alone, or ``KIND:OPTIONS``; options are ``key=value`` joined b
     greedy[:seed=N]                     the 1-ply greedy player (fourchess.players.GreedyPlayer)
     search[:depth=N,nodes=N,movetime=S,threads=N,hash=MB,ffa=brs+|paranoid]
                                         the built-in engine (fourchess.players.SearchPlayer)
+    martian-search[:depth=N,nodes=N,movetime=S,hash=MB]
+                                        the Martian Chess CPU player
+                                        (fourchess.martian.players.SearchPlayer)
     uci:COMMAND                         an external engine speaking the 4PC UCI dialect
     uci:depth=N,nodes=N,movetime=S,threads=N,hash=MB,cmd=COMMAND
                                         the same with limits and options; ``cmd=`` comes last and
                                         takes the rest of the text (commas included)
+
+For Martian Chess (``game="martian"``) ``random`` and ``greedy`` are the Martian players and
+``search`` is read as ``martian-search``; no external engine plays it.
 
 ``movetime`` is in seconds (``0.2``). COMMAND is split like a shell line (``uci:fourchess uci``,
 ``uci:cmd=/opt/4pchess/cli --threads 2``). A ``uci:`` text that does not start with ``key=`` is
@@ -36,7 +42,8 @@ from typing import Any
 from fourchess._quote import quoted
 from fourchess.players import GreedyPlayer, Player, RandomPlayer
 
-KINDS = ("random", "greedy", "search", "uci")
+KINDS = ("random", "greedy", "search", "martian-search", "uci")
+GAMES = ("chess", "martian")
 FFA_SEARCHES = ("brs+", "paranoid")  # as fourchess.engine.search.FFA_SEARCHES, without importing it
 _KEY = re.compile(r"([A-Za-z_]\w*)=")
 _SPEC_START = re.compile(rf"({'|'.join(KINDS)})(:|$)")
@@ -83,6 +90,7 @@ OPTIONS: dict[str, dict[str, Callable[[str], Any]]] = {
     "random": _SEED,
     "greedy": _SEED,
     "search": {**_LIMITS, "ffa": _ffa_search},
+    "martian-search": {key: _LIMITS[key] for key in ("depth", "nodes", "movetime", "hash")},
     "uci": _LIMITS,
 }
 
@@ -108,13 +116,34 @@ class PlayerSpec:
         """The seconds per move this player gets: its own ``movetime``, else ``default`` for a
         search or uci spec that names no limit at all."""
         own: float | None = self.get("movetime")
-        if own is not None or self.kind not in ("search", "uci") or self.names_a_limit:
+        if own is not None or self.kind not in ("search", "martian-search", "uci") or self.names_a_limit:
             return own
         return default
 
-    def build(self, *, movetime: float | None = None, seed: int | None = None) -> Player:
-        """A new player; ``movetime`` (seconds) as in :meth:`movetime`; ``seed`` for a random or
-        greedy spec that names none."""
+    def for_game(self, game: str) -> PlayerSpec:
+        """The spec as ``game`` reads it: Martian Chess reads ``search`` as ``martian-search``;
+        SpecError for a player that does not play the game."""
+        if game not in GAMES:
+            raise ValueError(f"game must be one of {', '.join(GAMES)}, got {quoted(game)}")
+        if game == "chess" and self.kind == "martian-search":
+            raise SpecError("martian-search plays Martian Chess (--game martian); four-player chess has search")
+        if game == "chess" or self.kind in ("random", "greedy", "martian-search"):
+            return self
+        if self.kind == "uci":
+            raise SpecError(f"no external engine plays Martian Chess: {quoted(' '.join(self.command))}")
+        allowed = OPTIONS["martian-search"]
+        for key, _ in self.options:
+            if key not in allowed:
+                raise SpecError(f"option {quoted(key)} is not the Martian CPU player's (expected {', '.join(allowed)})")
+        return PlayerSpec("martian-search", self.options)
+
+    def build(self, *, movetime: float | None = None, seed: int | None = None, game: str = "chess") -> Any:
+        """A new player of ``game`` (a chess :class:`Player`, or a Martian player, see
+        :mod:`fourchess.martian.players`); ``movetime`` (seconds) as in :meth:`movetime`; ``seed``
+        for a random or greedy spec that names none."""
+        spec = self.for_game(game)
+        if game == "martian":
+            return spec._martian_player(movetime, seed)
         if self.kind in ("random", "greedy"):
             own = self.get("seed")
             cls = RandomPlayer if self.kind == "random" else GreedyPlayer
@@ -122,6 +151,20 @@ class PlayerSpec:
         if self.kind == "search":
             return _search_player(self, self.movetime(movetime))
         return _uci_player(self, self.movetime(movetime))
+
+    def _martian_player(self, movetime: float | None, seed: int | None) -> Any:
+        from fourchess.martian import players  # the Martian game is imported only when it is played
+
+        if self.kind in ("random", "greedy"):
+            own = self.get("seed")
+            cls = players.RandomPlayer if self.kind == "random" else players.GreedyPlayer
+            return cls(seed if own is None else own)
+        return players.SearchPlayer(
+            depth=self.get("depth"),
+            nodes=self.get("nodes"),
+            movetime=self.movetime(movetime),
+            hash_mb=self.get("hash") or 16,
+        )
 
 
 def parse_spec(text: str) -> PlayerSpec:
@@ -153,10 +196,11 @@ def parse_spec(text: str) -> PlayerSpec:
     return PlayerSpec(kind, tuple(options), command)
 
 
-def player_from_spec(text: str, *, movetime: float | None = None, seed: int | None = None) -> Player:
+def player_from_spec(text: str, *, movetime: float | None = None, seed: int | None = None, game: str = "chess") -> Any:
     """The player a spec names: ``player_from_spec("search:depth=4")``. ``movetime`` (seconds) is
-    the default for search/uci specs that name no limit; ``seed`` for unseeded random/greedy."""
-    return parse_spec(text).build(movetime=movetime, seed=seed)
+    the default for search/uci specs that name no limit; ``seed`` for unseeded random/greedy;
+    ``game="martian"`` for a Martian Chess player."""
+    return parse_spec(text).build(movetime=movetime, seed=seed, game=game)
 
 
 def close_players(players: list[Player]) -> None:
