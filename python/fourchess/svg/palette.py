@@ -13,3 +13,4 @@ LASTMOVE_COLOR = "#e0d240"
 # Coordinates: a darker tone on light squares, a lighter one on dark squares.
 LABEL_ON_LIGHT, LABEL_ON_DARK = "#7a7163", "#f4f1ea"
 FONT = "Helvetica, Arial, sans-serif"
+PANEL_BACKGROUND, PANEL_BORDER = "#f6f4ef", "#c8c3b8"  # a seat's panel; its seat's colour when to move
