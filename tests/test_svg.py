@@ -502,6 +502,7 @@ def test_repr_svg_draws_the_board_with_each_seat_s_last_move() -> None:
         "fourchess.svg.panels",
         "fourchess.svg.pieces",
         "fourchess.svg.palette",
+        "fourchess.svg.shapes",
     ],
 )
 def test_docstring_examples(name: str) -> None:

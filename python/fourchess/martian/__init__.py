@@ -4,7 +4,8 @@ A :class:`Board` is a game whose moves are :class:`Move` s (``'c3-d4'``); pieces
 zone they stand in, and the game is won on points. ``START_2`` and ``START_4`` are the position
 texts of the two starts. The C++ core does the rules and perft; the same
 rules in plain Python are in ``fourchess.martian.reference``, which the tests hold the core
-against.
+against. ``fourchess.martian.svg`` draws a board as an SVG picture (imported on first use; a
+:class:`Board` shows itself so in Jupyter).
 """
 
 from fourchess._martian import IllegalMoveError, InvalidMoveError, MartianFenError

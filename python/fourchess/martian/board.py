@@ -220,6 +220,13 @@ class Board(_martian.Board):
     def __repr__(self) -> str:
         return f"Board({self.mfen()!r})"
 
+    def _repr_svg_(self) -> str:
+        """The board as an SVG picture, for Jupyter: seat 0 at the bottom, the last move
+        highlighted (see :func:`fourchess.martian.svg.board`)."""
+        from fourchess.martian import svg  # on first use: plain engine users never load the drawing code
+
+        return svg.board(self, size=480)
+
     def __str__(self) -> str:
         """The board as text, rank 8 at the top, '.' for an empty square, canals as gaps."""
         files = 4 if self.players == 2 else 8

@@ -1,4 +1,5 @@
-"""The arguments of :func:`fourchess.svg.board`, checked and turned into plain values.
+"""The arguments of :func:`fourchess.svg.board` (and of :func:`fourchess.martian.svg.board`,
+which reads its squares and moves its own way), checked and turned into plain values.
 
 Every user-supplied value that reaches the SVG text is a square (written back as its name) or a
 colour (accepted only as a short CSS colour token), so nothing a caller passes can break the XML.
@@ -7,8 +8,8 @@ colour (accepted only as a short CSS colour token), so nothing a caller passes c
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
-from typing import NamedTuple
+from collections.abc import Callable, Iterable, Mapping
+from typing import NamedTuple, Protocol
 
 from fourchess import _core
 from fourchess._core import Move, Seat
@@ -28,12 +29,29 @@ _QUOTE_CHARS = 40
 
 
 class InvalidColorError(ValueError):
-    """A colour given to :func:`fourchess.svg.board` is not a CSS colour token (``#rgb``,
-    ``#rrggbb``, ``#rrggbbaa``, a colour name, or ``rgb(...)``/``rgba(...)``/``hsl(...)``/``hsla(...)``)."""
+    """A colour given to a picture (:func:`fourchess.svg.board`, :func:`fourchess.martian.svg.board`)
+    is not a CSS colour token (``#rgb``, ``#rrggbb``, ``#rrggbbaa``, a colour name, or
+    ``rgb(...)``/``rgba(...)``/``hsl(...)``/``hsla(...)``)."""
 
 
 class InvalidSquareError(ValueError):
-    """A square given to :func:`fourchess.svg.board` is not one of the 160 board squares."""
+    """A square given to a picture is not on the board drawn: one of the 160 squares for
+    :func:`fourchess.svg.board`, of the 32 or 64 for :func:`fourchess.martian.svg.board`."""
+
+
+SquareReader = Callable[[object, str], int]
+"""Reads a square argument (``what`` names it in errors) into its index, or raises
+InvalidSquareError (TypeError for a value that is neither an index nor a name)."""
+
+
+class MoveLike(Protocol):
+    """A move of either game, as an arrow reads it."""
+
+    @property
+    def from_square(self) -> int: ...
+
+    @property
+    def to_square(self) -> int: ...
 
 
 DEFAULT_ARROW_COLOR = "#8e44ad"  # purple: no seat's colour
@@ -137,25 +155,29 @@ def _seat_key(value: object) -> Seat:
     return Seat(value)
 
 
-def arrows(value: object) -> list[tuple[int, int, str]]:
-    """``arrows`` as (tail, head, colour) triples, in the order given (later ones on top)."""
+def arrows(
+    value: object, read_square: SquareReader = square, move_type: type[MoveLike] = Move
+) -> list[tuple[int, int, str]]:
+    """``arrows`` as (tail, head, colour) triples, in the order given (later ones on top); a
+    ``move_type`` item is drawn from its from square to its to square."""
     if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
         raise TypeError(f"arrows must be a list of Arrow, Move or (tail, head[, colour]), got {type(value).__name__}")
     result = []
     for index, item in enumerate(value):
         what = f"arrows[{index}]"
-        if isinstance(item, Move):
-            result.append((item.from_square, item.to_square, DEFAULT_ARROW_COLOR))
+        if isinstance(item, move_type):
+            tail, head = read_square(item.from_square, f"{what} tail"), read_square(item.to_square, f"{what} head")
+            result.append((tail, head, DEFAULT_ARROW_COLOR))
             continue
         if not isinstance(item, tuple) or not 2 <= len(item) <= 3:
             raise TypeError(f"{what} must be an Arrow, a Move or a (tail, head[, colour]) tuple, got {shown(item)}")
         arrow = Arrow(*item)
-        tail, head = square(arrow.tail, f"{what} tail"), square(arrow.head, f"{what} head")
+        tail, head = read_square(arrow.tail, f"{what} tail"), read_square(arrow.head, f"{what} head")
         result.append((tail, head, color(arrow.color, f"{what} colour")))
     return result
 
 
-def fill(value: object) -> list[tuple[int, str]]:
+def fill(value: object, read_square: SquareReader = square) -> list[tuple[int, str]]:
     """``fill`` as (square, colour) pairs in square order, so the output does not depend on the
     order a dict was built in."""
     if not isinstance(value, Mapping):
@@ -163,7 +185,7 @@ def fill(value: object) -> list[tuple[int, str]]:
     squares: dict[int, str] = {}
     for key, colour in value.items():
         what = f"fill[{shown(key)}]"
-        squares[square(key, what)] = color(colour, what)
+        squares[read_square(key, what)] = color(colour, what)
     return sorted(squares.items())
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from fourchess import _core
 from fourchess._core import Seat
 from fourchess.svg.layout import CORNER, SIDE, SQUARE_SIZE, seat_on_side
-from fourchess.svg.palette import DEAD_COLOR, FONT, OUTLINE_COLOR, SEAT_COLORS
+from fourchess.svg.palette import DEAD_COLOR, FONT, OUTLINE_COLOR, PANEL_BACKGROUND, PANEL_BORDER, SEAT_COLORS
 
 S = SQUARE_SIZE
 # The corner (top-left column, row) that holds the panel of the seat on each side.
@@ -35,11 +35,11 @@ def panels(board: _core.Board, orientation: Seat) -> list[str]:
         elif out:
             states.append("eliminated")
         colour = SEAT_COLORS[seat]
-        border = f'stroke="{colour}" stroke-width="3"' if to_move else 'stroke="#c8c3b8" stroke-width="1"'
+        border = f'stroke="{colour}" stroke-width="3"' if to_move else f'stroke="{PANEL_BORDER}" stroke-width="1"'
         struck = ' text-decoration="line-through"' if out else ""
         parts.append(
             f'<g class="panel {seat.name.lower()}{" eliminated" if out else ""}">'
-            f'<rect x="{x}" y="{y}" width="{width}" height="{width}" rx="6" fill="#f6f4ef" {border}/>'
+            f'<rect x="{x}" y="{y}" width="{width}" height="{width}" rx="6" fill="{PANEL_BACKGROUND}" {border}/>'
             f'<circle cx="{x + 16}" cy="{y + 20}" r="8" fill="{DEAD_COLOR if out else colour}" '
             f'stroke="{OUTLINE_COLOR}" stroke-width="1"/>'
             f'<text x="{x + 30}" y="{y + 26}" font-size="17" font-weight="bold" '

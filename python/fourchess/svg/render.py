@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import math
 import types
 from collections.abc import Callable, Iterable, Mapping
-from xml.sax.saxutils import quoteattr
 
 from fourchess import _core
 from fourchess._core import Move, PieceType, Seat
@@ -36,6 +34,7 @@ from fourchess.svg.palette import (
 )
 from fourchess.svg.panels import panels as seat_panels
 from fourchess.svg.pieces import piece_defs, piece_id
+from fourchess.svg.shapes import arrow, number, overlay
 
 S = SQUARE_SIZE
 LABEL_SIZE = S * 0.225
@@ -134,12 +133,13 @@ def board(
         )
     out.append('<g pointer-events="none">')
     for square, colour in fills:
-        out.append(_overlay(corner(square), "fill", square, colour, None))
+        out.append(overlay(corner(square), S, "fill", square_name(square), colour, None))
     for move, seat in highlights:
         colour = LASTMOVE_COLOR if seat is None else SEAT_COLORS[seat]
         extra = "" if seat is None else f" {seat.name.lower()}"
         for square in (move.from_square, move.to_square):
-            out.append(_overlay(corner(square), f"lastmove{extra}", square, colour, 0.55 if seat is None else 0.4))
+            opacity = 0.55 if seat is None else 0.4
+            out.append(overlay(corner(square), S, f"lastmove{extra}", square_name(square), colour, opacity))
     for square in checks:
         x, y = corner(square)
         out.append(
@@ -150,7 +150,7 @@ def board(
         out.extend(_coordinates(seat_at_bottom))
     out.extend(_pieces(board, corner))
     for tail, head, colour in arrow_list:
-        out.append(_arrow(corner(tail), corner(head), colour, tail, head))
+        out.append(arrow(corner(tail), corner(head), S, colour, square_name(tail), square_name(head)))
     if panels:
         out.extend(seat_panels(board, seat_at_bottom))
     out.append("</g></svg>")
@@ -179,20 +179,6 @@ def last_move_per_seat(board: _core.Board) -> dict[Seat, Move]:
     return {seat: moves[seat] for seat in sorted(moves)}
 
 
-def _number(value: float) -> str:
-    """A coordinate written the same way every time: at most two decimals, no trailing zeros."""
-    text = f"{value:.2f}".rstrip("0").rstrip(".")
-    return "0" if text == "-0" else text
-
-
-def _overlay(at: tuple[int, int], kind: str, square: int, colour: str, opacity: float | None) -> str:
-    opacity_attribute = "" if opacity is None else f' fill-opacity="{opacity:g}"'
-    return (
-        f'<rect class="{kind} {square_name(square)}" x="{at[0]}" y="{at[1]}" width="{S}" height="{S}" '
-        f"fill={quoteattr(colour)}{opacity_attribute}/>"
-    )
-
-
 def _coordinates(orientation: Seat) -> list[str]:
     parts = [f'<g font-family="{FONT}" font-size="{LABEL_SIZE:g}" font-weight="bold">']
     for column in range(SIDE):
@@ -209,7 +195,7 @@ def _coordinates(orientation: Seat) -> list[str]:
         assert square is not None  # the leftmost real square of every row
         colour = LABEL_ON_LIGHT if is_light(square) else LABEL_ON_DARK
         label = coordinate_label(square, orientation, "row")
-        top = _number(row * S + LABEL_SIZE + 1)
+        top = number(row * S + LABEL_SIZE + 1)
         parts.append(f'<text class="coordinate" x="{column * S + 2}" y="{top}" fill="{colour}">{label}</text>')
     parts.append("</g>")
     return parts
@@ -235,9 +221,9 @@ def _pieces(board: _core.Board, corner: Callable[[int], tuple[int, int]]) -> lis
         if piece.is_one_point_queen:
             cx, cy = x + S * 0.82, y + S * 0.18
             parts.append(
-                f'<g class="badge one-point-queen {name}"><circle cx="{_number(cx)}" cy="{_number(cy)}" '
+                f'<g class="badge one-point-queen {name}"><circle cx="{number(cx)}" cy="{number(cy)}" '
                 f'r="{S * 0.16:g}" fill="#ffffff" stroke="{OUTLINE_COLOR}" stroke-width="1.2"/>'
-                f'<text x="{_number(cx)}" y="{_number(cy + S * 0.085)}" text-anchor="middle" font-family="{FONT}" '
+                f'<text x="{number(cx)}" y="{number(cy + S * 0.085)}" text-anchor="middle" font-family="{FONT}" '
                 f'font-size="{S * 0.24:g}" font-weight="bold" fill="{OUTLINE_COLOR}">1</text></g>'
             )
         if piece.piece_type == PieceType.KING and not piece.is_dead and seat in walking:
@@ -246,30 +232,3 @@ def _pieces(board: _core.Board, corner: Callable[[int], tuple[int, int]]) -> lis
                 f'fill="none" stroke="{OUTLINE_COLOR}" stroke-width="1.5" stroke-dasharray="3 2.5"/>'
             )
     return parts
-
-
-def _arrow(tail_at: tuple[int, int], head_at: tuple[int, int], colour: str, tail: int, head: int) -> str:
-    label = f"arrow {square_name(tail)} {square_name(head)}"
-    if tail == head:
-        return (
-            f'<circle class="{label}" cx="{tail_at[0] + S / 2:g}" cy="{tail_at[1] + S / 2:g}" r="{S * 0.42:g}" '
-            f'fill="none" stroke={quoteattr(colour)} stroke-width="{S * 0.1:g}" stroke-opacity="0.85"/>'
-        )
-    x0, y0 = tail_at[0] + S / 2, tail_at[1] + S / 2
-    x1, y1 = head_at[0] + S / 2, head_at[1] + S / 2
-    length = math.hypot(x1 - x0, y1 - y0)
-    dx, dy = (x1 - x0) / length, (y1 - y0) / length
-    nx, ny = -dy, dx
-    shaft, head_width, head_length = S * 0.09, S * 0.25, S * 0.45
-    bx, by = x1 - dx * head_length, y1 - dy * head_length
-    points = [
-        (x0 + nx * shaft, y0 + ny * shaft),
-        (bx + nx * shaft, by + ny * shaft),
-        (bx + nx * head_width, by + ny * head_width),
-        (x1, y1),
-        (bx - nx * head_width, by - ny * head_width),
-        (bx - nx * shaft, by - ny * shaft),
-        (x0 - nx * shaft, y0 - ny * shaft),
-    ]
-    text = " ".join(f"{_number(px)},{_number(py)}" for px, py in points)
-    return f'<polygon class="{label}" points="{text}" fill={quoteattr(colour)} fill-opacity="0.8"/>'
