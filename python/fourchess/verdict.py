@@ -1,9 +1,11 @@
-"""The answer of :func:`fourchess.check_move`: is a move legal, and if not, which rule refuses it."""
+"""The answer of :func:`fourchess.check_move` (and of :func:`fourchess.martian.check_move`): is a
+move legal, and if not, which rule refuses it."""
 
 from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from typing import Any
 
 
 class Refusal(str, enum.Enum):
@@ -40,7 +42,8 @@ class Refusal(str, enum.Enum):
 class Verdict:
     """Whether a move is legal: ``ok``; when it is, ``move`` is its engine text (``"h2-h4"``,
     castling as the king's move) and ``reason`` is ``None``; when not, ``reason`` is the
-    :class:`Refusal` and ``move`` is ``None``. ``message`` says it for people, quoting the text
+    :class:`Refusal` (for Martian Chess, a :class:`fourchess.martian.MartianRefusal`) and ``move``
+    is ``None``. ``message`` says it for people, quoting the text
     given (at most 40 characters of it). ``bool(verdict)`` is ``ok``.
 
     >>> import fourchess
@@ -52,7 +55,7 @@ class Verdict:
     """
 
     ok: bool
-    reason: Refusal | None
+    reason: Refusal | Any
     move: str | None
     message: str
 
@@ -64,7 +67,7 @@ class Verdict:
         """Plain data for JSON: ``{"ok", "reason" (the value or None), "move", "message"}``."""
         return {
             "ok": self.ok,
-            "reason": None if self.reason is None else self.reason.value,
+            "reason": None if self.reason is None else str(self.reason),
             "move": self.move,
             "message": self.message,
         }

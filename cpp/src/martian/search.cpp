@@ -84,12 +84,16 @@ int Searcher::evaluate(const Position& pos) const {
         const Mask zone = zone_mask(pos.players, seat);
         for (int k = 0; k < KINDS; ++k) material[u] += (k + 1) * count(pos.kinds[k] & zone);
     }
+    // against the rivals' mean: with one rival (two players, or teams) that is the rival; with three,
+    // every rival counts, as each is a place to finish ahead of
     const int mine = teams ? root_seat_ % 2 : root_seat_;
-    std::int64_t rival_points = -1, rival_material = 0;
+    const int rivals = units - 1;
+    std::int64_t rival_points = 0, rival_material = 0;
     for (int u = 0; u < units; ++u)
-        if (u != mine && points[u] > rival_points) rival_points = points[u], rival_material = material[u];
-    std::int64_t value =
-        weights_.point * (points[mine] - rival_points) + weights_.controlled * (material[mine] - rival_material);
+        if (u != mine) rival_points += points[u], rival_material += material[u];
+    std::int64_t value = (weights_.point * (rivals * points[mine] - rival_points) +
+                          weights_.controlled * (rivals * material[mine] - rival_material)) /
+                         rivals;
     const int mobility = weights_.mobility * count_moves(pos);
     value += maximising(pos.turn) ? mobility : -mobility;
     return static_cast<int>(std::clamp<std::int64_t>(value, -WIN / 2, WIN / 2));

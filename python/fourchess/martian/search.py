@@ -1,11 +1,11 @@
 """The Martian Chess CPU player: a search in the core (docs/martian.md), for two and four players.
 
 Values are the side to move's (its team's with the teams option): 100 for each point it leads its
-strongest rival by, adjusted for the material standing in its zone and its mobility; a finished
-game is worth ``WIN`` less the moves it takes (first place), ``-WIN`` (last place), or between.
-The search is alpha-beta for two players and the paranoid search for four (every opponent plays
-against the side to move), with iterative deepening, a transposition table and quiescence over
-captures.
+rivals' mean by (the one rival's points with two players or teams), adjusted for the material
+standing in its zone and its mobility; a finished game is worth ``WIN`` less the moves it takes
+(first place), ``-WIN`` (last place), or between. The search is alpha-beta for two players and the
+paranoid search for four (every opponent plays against the side to move), with iterative deepening,
+a transposition table and quiescence over captures.
 """
 
 from __future__ import annotations
