@@ -4,6 +4,7 @@ plain-Python reference; every refusal; bad input; threads."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -185,3 +186,54 @@ def test_threads_get_the_answers_of_one_thread() -> None:
     with ThreadPoolExecutor(max_workers=8) as pool:
         for _ in range(3):
             assert list(pool.map(replay, histories)) == alone
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_check_move_judges_every_from_to_as_the_reference_does(players: int) -> None:
+    rng = random.Random(players)
+    for _ in range(2):
+        game = ref.Game(players=players)
+        for _ in range(rng.randrange(5, 40)):
+            game.push(rng.choice(game.legal_moves()))
+        mfen = game.fen()
+        for start in range(64):
+            for end in range(64):
+                text = str(martian.Move(start, end))
+                theirs = refusal(game.position, ((start % 8, start // 8), (end % 8, end // 8)))
+                verdict = martian.check_move(mfen, [], text)
+                assert (None if verdict.reason is None else str(verdict.reason)) == theirs, (mfen, text)
+                assert verdict.ok == (theirs is None) and verdict.move == (text if verdict.ok else None)
+
+
+def test_a_game_ended_by_an_empty_zone() -> None:
+    # South's queen on b4 leaves its zone, the last piece there, with North ahead 2 to 1.
+    state = martian.status("2 P3/4/4/4/1Q2/4/4/4 0 1,2 -", ["b4-b5"])
+    assert state["game_over"] and state["turn"] == 1 and state["moves_played"] == 1
+    assert state["outcome"] == {"termination": "empty_zone", "winners": [1], "places": [2, 1], "scores": [1, 2]}
+
+
+def test_a_game_ended_by_repetition_refuses_the_next_move() -> None:
+    # A pawn of each side steps out and back twice: the position stands for the third time. The
+    # 0-0 tie goes to North, who moved last (docs/martian.md §4).
+    mfen, there_and_back = "2 P3/4/4/4/4/4/4/3P 0 0,0 -", ["d1-c2", "a8-b7", "c2-d1", "b7-a8"]
+    assert not martian.status(mfen, there_and_back)["game_over"]
+    state = martian.status(mfen, there_and_back * 2)
+    assert state["mfen"] == mfen and state["outcome"]["termination"] == "repetition"
+    assert state["outcome"]["winners"] == [1]
+    with pytest.raises(IllegalMoveError, match=r"moves\[8\]"):
+        martian.legal_moves(mfen, there_and_back * 2 + ["d1-c2"])
+
+    def endlessly() -> Iterator[str]:  # a history that never ends stops at the game's end
+        while True:
+            yield from there_and_back
+
+    with pytest.raises(IllegalMoveError, match=r"moves\[8\]"):
+        martian.apply(mfen, endlessly())
+
+
+def test_the_move_limit_counts_from_the_position_text() -> None:
+    limit = MartianRules(move_limit=2)
+    state = martian.status(None, ["d3-d5", "a6-a5"], rules=limit)
+    assert state["outcome"]["termination"] == "move_limit"
+    later = martian.status(state["mfen"], [], rules=limit)  # docs/martian.md §4, decision 3
+    assert not later["game_over"] and later["moves_played"] == 0
