@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from fourchess._core import Move, Seat
 from fourchess.board import Board
@@ -21,8 +21,9 @@ class Player(Protocol):
         ...
 
 
-def _moves_to_choose_from(board: Board) -> list[Move]:
-    """The side to move's legal moves; a ValueError when there are none (a finished game)."""
+def moves_to_choose_from(board: Any) -> list[Any]:
+    """The side to move's legal moves (of any game's board); a ValueError when there are none (a
+    finished game)."""
     moves = list(board.legal_moves)
     if not moves:
         raise ValueError("choose_move needs a board whose side to move has a legal move")
@@ -37,7 +38,8 @@ class RandomPlayer:
 
     def choose_move(self, board: Board) -> Move:
         """A legal move picked at random (ValueError when there is none)."""
-        return self.rng.choice(_moves_to_choose_from(board))
+        moves: list[Move] = moves_to_choose_from(board)
+        return self.rng.choice(moves)
 
 
 # docs/rules.md §7's capture points (P1 N3 B5 R5 Q9, 1-point queen 1), also Greedy's Teams material.
@@ -60,7 +62,7 @@ class GreedyPlayer:
 
     def choose_move(self, board: Board) -> Move:
         """The legal move with the best immediate result, ties broken at random."""
-        moves = _moves_to_choose_from(board)
+        moves: list[Move] = moves_to_choose_from(board)
         score = _ffa_gain if board.is_ffa else _teams_gain
         scored = [(score(board, move), move) for move in moves]
         best = max(value for value, _ in scored)

@@ -7,6 +7,7 @@ from typing import Any
 
 from fourchess.martian.board import Board
 from fourchess.martian.outcome import Outcome
+from fourchess.play import play_out
 
 MAX_MOVES = 100_000  # a guard only: repetition ends every game long before (a finite board)
 
@@ -18,16 +19,5 @@ def play_game(board: Board, players: Sequence[Any], on_round: Callable[[Board], 
     and at the end."""
     if len(players) != board.players:
         raise ValueError(f"play_game needs one player per seat ({board.players}), got {len(players)}")
-    for _ in range(MAX_MOVES):
-        if board.is_game_over():
-            break
-        seat = board.turn
-        board.push(players[seat].choose_move(board))
-        if on_round is not None and board.turn <= seat and not board.is_game_over():
-            on_round(board)
-    if on_round is not None:
-        on_round(board)
-    outcome = board.outcome()
-    if outcome is None:
-        raise RuntimeError(f"no result after {MAX_MOVES} moves: {board.mfen()}")
+    outcome: Outcome = play_out(board, lambda current: players[current.turn].choose_move(current), on_round, MAX_MOVES)
     return outcome

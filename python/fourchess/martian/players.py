@@ -8,27 +8,24 @@ from __future__ import annotations
 
 import random
 
+from fourchess import players
 from fourchess.martian.board import Board
 from fourchess.martian.moves import Move
 from fourchess.martian.search import MartianEngine, SearchResult
+from fourchess.players import moves_to_choose_from
 
 
 def _moves_to_choose_from(board: Board) -> list[Move]:
     if not isinstance(board, Board):
         raise TypeError(f"choose_move takes a fourchess.martian.Board, got {type(board).__name__}")
-    moves = list(board.legal_moves)
-    if not moves:
-        raise ValueError("choose_move needs a board whose side to move has a legal move")
-    return moves
+    return moves_to_choose_from(board)
 
 
-class RandomPlayer:
-    """Picks uniformly among the legal moves, from its own seeded RNG."""
+class RandomPlayer(players.RandomPlayer):
+    """Picks uniformly among the legal moves, from its own seeded RNG (the chess player, for a
+    Martian board)."""
 
-    def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
-
-    def choose_move(self, board: Board) -> Move:
+    def choose_move(self, board: Board) -> Move:  # type: ignore[override]
         return self.rng.choice(_moves_to_choose_from(board))
 
 
