@@ -201,15 +201,15 @@ void bind_stateless(py::module_& m) {
                 unreadable = error.what();
             }
             const Rules rules = rules_argument(rules_arg);
-            MoveVerdict verdict;
+            StepVerdict verdict;
             {
                 py::gil_scoped_release release;
                 const Game game = replayed(fen4, rules, moves, "moves");  // a bad history raises, whatever the move
-                verdict = unreadable ? MoveVerdict{Refusal::UNPARSEABLE, Move::none(), *unreadable}
-                                     : explain_move(game.position(), move, seat);
+                verdict =
+                    unreadable ? StepVerdict{Refusal::UNPARSEABLE, "", *unreadable} : explain_step(game, move, seat);
             }
             if (verdict.refusal == Refusal::NONE)
-                return py::tuple(py::make_tuple(py::none(), move_text(verdict.move), verdict.message));
+                return py::tuple(py::make_tuple(py::none(), verdict.step, verdict.message));
             return py::tuple(py::make_tuple(refusal_name(verdict.refusal), py::none(), verdict.message));
         },
         py::arg("fen4"), py::arg("moves"), py::arg("move"), py::arg("seat"), py::arg("rules"));

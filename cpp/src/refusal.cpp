@@ -11,9 +11,9 @@ namespace fourchess {
 namespace {
 
 constexpr const char* REFUSAL_NAMES[REFUSAL_COUNT] = {
-    "",          "unparseable",       "game_over",         "not_your_turn",
-    "no_piece",  "cannot_move_there", "own_king_in_check", "bad_promotion",
-    "ambiguous",
+    "",          "unparseable",       "game_over",          "not_your_turn",
+    "no_piece",  "cannot_move_there", "own_king_in_check",  "bad_promotion",
+    "ambiguous", "not_your_seat",     "already_eliminated", "cannot_claim",
 };
 constexpr const char* PIECE_NAMES[PIECE_TYPE_COUNT] = {"piece", "pawn", "knight", "bishop", "rook", "queen", "king"};
 // Indexed by Termination, for "the game is over (...)".
@@ -214,6 +214,10 @@ MoveVerdict judge_short_form(const Position& pos, const MoveTextParts& p, const 
 
 const char* refusal_name(Refusal r) { return REFUSAL_NAMES[static_cast<int>(r)]; }
 
+std::string game_over_reason(Termination ending) {
+    return std::string("the game is over (") + ENDINGS[static_cast<int>(ending)] + ")";
+}
+
 MoveVerdict explain_move(const Position& pos, const std::string& text, int seat) {
     MoveTextParts parts;
     try {
@@ -222,9 +226,7 @@ MoveVerdict explain_move(const Position& pos, const std::string& text, int seat)
         return {Refusal::UNPARSEABLE, Move::none(), error.what()};
     }
     const Termination ending = termination_of(pos);
-    if (ending != Termination::NONE)
-        return refused(Refusal::GAME_OVER, text,
-                       std::string("the game is over (") + ENDINGS[static_cast<int>(ending)] + ")");
+    if (ending != Termination::NONE) return refused(Refusal::GAME_OVER, text, game_over_reason(ending));
     const Seat us = pos.side_to_move;
     if (seat >= 0 && seat != us)
         return refused(

@@ -13,7 +13,6 @@ constexpr int MATE_POINTS = 20;
 constexpr int STALEMATE_POINTS = 20;
 constexpr int WALKING_KING_POINTS = 20;  // shared when it is stalemated or the game is drawn
 constexpr int LAST_PLAYER_POINTS_PER_KING = 20;
-constexpr int WINNING_GAP = 21;
 constexpr int NO_SEAT = -1;
 
 // Scores only grow, and stop at MAX_POINTS: the most a FEN4 may hold (docs/rules.md §10, decision 8).

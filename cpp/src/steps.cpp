@@ -2,6 +2,7 @@
 
 #include <cctype>
 #include <stdexcept>
+#include <string>
 
 #include "fourchess/names.h"
 #include "fourchess/refusal.h"
@@ -17,6 +18,21 @@ bool is_space(char c) { return std::isspace(static_cast<unsigned char>(c)) != 0;
 std::string lower(std::string text) {
     for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     return text;
+}
+
+// Why `seat` cannot claim the win now, the game going on and the seat active (can_claim_win).
+std::string claim_problem(const Position& pos, Seat seat) {
+    if (pos.mode != Mode::FFA) return "a win is claimed only in FFA";
+    if (pos.active_count() != 2)
+        return "a claim needs exactly two seats still in the game, there are " + std::to_string(pos.active_count());
+    for (int s = 0; s < SEAT_COUNT; ++s) {
+        const Seat other = static_cast<Seat>(s);
+        if (other == seat || !pos.is_active(other)) continue;
+        const int lead = pos.points[seat] - pos.points[other];
+        return std::string(seat_name(seat)) + " leads " + seat_name(other) + " by " + std::to_string(lead) +
+               " points; a claim needs " + std::to_string(WINNING_GAP) + " or more";
+    }
+    return "the claim is not possible";  // unreachable: two active seats, the claimer one of them
 }
 
 MoveTextError invalid_step(const std::string& text, const std::string& why) {
@@ -55,6 +71,37 @@ bool read_event_token(const std::string& text, Action& action, Seat& seat) {
         return true;
     }
     throw invalid_step(text, "the seat after ':' is one letter, R, B, Y or G");
+}
+
+StepVerdict explain_step(const Game& game, const std::string& text, int seat) {
+    Action action = Action::MOVE;
+    Seat who = RED;
+    try {
+        if (!read_event_token(text, action, who)) {
+            const MoveVerdict verdict = explain_move(game.position(), text, seat);
+            const bool legal = verdict.refusal == Refusal::NONE;
+            return {verdict.refusal, legal ? move_text(verdict.move) : std::string(), verdict.message};
+        }
+    } catch (const MoveTextError& error) {
+        return {Refusal::UNPARSEABLE, "", error.what()};
+    }
+    auto refused = [&text](Refusal r, const std::string& why) {
+        return StepVerdict{r, "", "illegal step '" + quoted(text) + "': " + why};
+    };
+    const Position& pos = game.position();
+    const Termination ending = termination_of(pos);
+    if (ending != Termination::NONE) return refused(Refusal::GAME_OVER, game_over_reason(ending));
+    const char* verb = EVENT_KINDS[static_cast<int>(action)];
+    if (seat >= 0 && seat != who)
+        return refused(Refusal::NOT_YOUR_SEAT, std::string("the step is ") + seat_name(who) + "'s, and " +
+                                                   seat_name(static_cast<Seat>(seat)) + " may " + verb +
+                                                   " only for itself");
+    if (!pos.is_active(who))
+        return refused(Refusal::ALREADY_ELIMINATED, std::string(seat_name(who)) + " is already out of the game");
+    if (action == Action::CLAIM && !can_claim_win(pos, who))
+        return refused(Refusal::CANNOT_CLAIM, claim_problem(pos, who));
+    const std::string token = event_token(action, who);
+    return {Refusal::NONE, token, "legal step '" + quoted(text) + "' for " + seat_name(who)};
 }
 
 void play_step_text(Game& game, const std::string& text) {

@@ -156,11 +156,19 @@ def check_move(
     legal move's engine text, or the :class:`~fourchess.Refusal` that names the rule refusing
     it. A bad ``fen4`` or history raises, as in every call here; a bad ``move`` is a verdict.
 
+    ``move`` may be a step token too: may this seat resign, time out or claim the win now? Any
+    seat still in the game may resign or time out, on its turn or not (``seat``, when given, must
+    be the token's); a claim needs FFA, two seats left and a 21-point lead.
+
     >>> import fourchess
     >>> fourchess.check_move(None, [], "b7-c7").reason
     <Refusal.NOT_YOUR_TURN: 'not_your_turn'>
     >>> fourchess.check_move(None, [], "h2h4").move
     'h2-h4'
+    >>> fourchess.check_move(None, [], "resign:b").move
+    'resign:B'
+    >>> fourchess.check_move(None, [], "claim:R", mode="ffa").reason
+    <Refusal.CANNOT_CLAIM: 'cannot_claim'>
     """
     text, chosen = _game(fen4, mode, rules)
     reason, legal, message = _core._stateless_check_move(text, moves, move, _seat_index(seat), chosen)

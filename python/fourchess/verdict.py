@@ -11,8 +11,10 @@ from typing import Any
 class Refusal(str, enum.Enum):
     """The rule that refuses a move, in the order the rules are tried: the text is read, the game
     must go on and the seat be the one to move, then the piece is matched by its movement, its
-    promotion and last the safety of its own king. The value is the plain-data form
-    (``"game_over"``); ``str()`` gives it too."""
+    promotion and last the safety of its own king. A step that is not a move (``"resign:B"``,
+    ``"timeout:Y"``, ``"claim:R"``) is read, then the game must go on, the step be the asking
+    seat's own, that seat still in the game, and a claim possible. The value is the plain-data
+    form (``"game_over"``); ``str()`` gives it too."""
 
     UNPARSEABLE = "unparseable"
     """No position could read the text (docs/rules.md §10 lists the forms)."""
@@ -32,6 +34,15 @@ class Refusal(str, enum.Enum):
     promotion named for a move that is none)."""
     AMBIGUOUS = "ambiguous"
     """A short form ("Nf3") that fits several legal moves."""
+    NOT_YOUR_SEAT = "not_your_seat"
+    """A resignation, timeout or claim for another seat than the one asking: a seat resigns,
+    times out and claims only for itself."""
+    ALREADY_ELIMINATED = "already_eliminated"
+    """A resignation, timeout or claim of a seat that is out of the game already (FFA)."""
+    CANNOT_CLAIM = "cannot_claim"
+    """A claim the rules do not allow now: it needs FFA with the 21-point end claimed rather than
+    automatic, exactly two seats still in the game, and a lead of 21 points or more
+    (docs/rules.md §7, decision 11)."""
 
     def __str__(self) -> str:
         """The plain-data value: ``str(Refusal.GAME_OVER) == "game_over"``."""
@@ -41,7 +52,8 @@ class Refusal(str, enum.Enum):
 @dataclass(frozen=True)
 class Verdict:
     """Whether a move is legal: ``ok``; when it is, ``move`` is its engine text (``"h2-h4"``,
-    castling as the king's move) and ``reason`` is ``None``; when not, ``reason`` is the
+    castling as the king's move; for a step that is not a move, its token as written,
+    ``"resign:B"``) and ``reason`` is ``None``; when not, ``reason`` is the
     :class:`Refusal` (for Martian Chess, a :class:`fourchess.martian.MartianRefusal`) and ``move``
     is ``None``. ``message`` says it for people, quoting the text
     given (at most 40 characters of it). ``bool(verdict)`` is ``ok``.

@@ -33,7 +33,8 @@ CASES = [
     case(Refusal.UNPARSEABLE, "", says="invalid move text"),
     case(Refusal.UNPARSEABLE, "a1-a2", says="from-square"),  # a1 is a removed corner square
     case(Refusal.UNPARSEABLE, "h2-h3-h4", says="unexpected text"),
-    case(Refusal.UNPARSEABLE, "resign:R", says="invalid move text"),  # a step token is not a move
+    case(Refusal.UNPARSEABLE, "resign:X", says="the seat after ':'"),  # no seat has the letter X
+    case(Refusal.UNPARSEABLE, "surrender:R", says="a step is a move, or resign:R"),
     # --- the game is over ---
     # Teams checkmate: Blue's rook on e1 checks Red's king on h1 along rank 1; g1 and i1 (behind
     # the king) are on its line, g2 h2 i2 hold Red's own pawns, and nothing of Red takes or blocks
@@ -95,6 +96,27 @@ CASES = [
         pieces={"k1": "rR", "i5": "bR"},
         fen4_options={"short": (1, 0, 0, 0)},
         says="through or into check",
+    ),
+    # --- steps that are not moves: resigning, timing out, claiming (docs/rules.md §6, §7) ---
+    # Teams: Green's resignation ended the game; nobody resigns after that.
+    case(Refusal.GAME_OVER, "resign:R", moves=["resign:G"], says="resignation"),
+    # A seat resigns for itself only, whoever is to move.
+    case(Refusal.NOT_YOUR_SEAT, "resign:B", seat="RED", says="the step is Blue's, and Red may resign only"),
+    case(Refusal.NOT_YOUR_SEAT, "claim:Y", seat=Seat.GREEN, mode="ffa", says="Green may claim only"),
+    # FFA: Blue resigned and is out (its king walks on); it cannot leave a second time.
+    case(Refusal.ALREADY_ELIMINATED, "timeout:B", moves=["resign:B"], mode="ffa", says="Blue is already out"),
+    case(Refusal.ALREADY_ELIMINATED, "resign:B", moves=["timeout:B"], seat="B", mode="ffa", says="already out"),
+    # Claims need FFA, exactly two seats left and a 21-point lead (docs/rules.md §7, decision 11).
+    case(Refusal.CANNOT_CLAIM, "claim:R", says="only in FFA"),
+    case(Refusal.CANNOT_CLAIM, "claim:R", mode="ffa", says="exactly two seats still in the game, there are 4"),
+    # FFA, Blue and Yellow out, Red 20 points ahead of Green: one short of a claim.
+    case(
+        Refusal.CANNOT_CLAIM,
+        "claim:R",
+        pieces={"d2": "rP", "m5": "gP"},
+        fen4_options={"dead": (0, 1, 1, 0), "points": (20, 0, 0, 0)},
+        rules=Rules(mode="ffa", points_lead_ends_game=False),
+        says="Red leads Green by 20 points; a claim needs 21 or more",
     ),
     # --- the promotion piece ---
     # Teams: a pawn reaching rank 11 must name Q, R, B or N (docs/rules.md §4, §11.8).

@@ -21,6 +21,8 @@ inline void undo_move(Position& pos, Move m, const Undo& undo) { pos.undo_all(m,
 // that team loses; FFA, the seat is eliminated (its king walking if `king_walks`), the turn moves
 // on if it was the seat's, and the end tests run. The caller checks the seat may still leave.
 void leave_game(Position& pos, Seat seat, bool timeout, bool king_walks, Undo& undo);
+// FFA: the lead over the other of two active seats that ends the game, or lets the leader claim.
+constexpr int WINNING_GAP = 21;
 // FFA claim (when the 21-point end is not automatic): `seat` is one of exactly two active seats
 // and leads by 21 or more. The game ends as at an automatic 21-point end: the trailing seat takes
 // +20 for every other live king (the leader's, and walking kings).

@@ -10,6 +10,7 @@
 
 #include "fourchess/game.h"
 #include "fourchess/notation.h"
+#include "fourchess/refusal.h"
 
 namespace fourchess {
 
@@ -25,6 +26,18 @@ bool read_event_token(const std::string& text, Action& action, Seat& seat);
 // or ILLEGAL, saying which rule refuses the move (explain_move) or the resignation, timeout or
 // claim. The game is unchanged then.
 void play_step_text(Game& game, const std::string& text);
+
+// Whether `text` is a step the game allows now, for `seat` (-1: whoever the step is for): a move
+// judged as explain_move judges it, or a token judged by the rules of resigning, timing out and
+// claiming (docs/rules.md §6-§7): the game must go on, the token's seat be the one asking and
+// still in the game, and a claim possible. `step` is the legal step's text (the move's engine
+// form, or the token as event_token writes it); `message` says why, quoting the text (bounded).
+struct StepVerdict {
+    Refusal refusal = Refusal::NONE;
+    std::string step;
+    std::string message;
+};
+StepVerdict explain_step(const Game& game, const std::string& text, int seat = -1);
 
 // A step of a history that could not be played: its index, and the error of play_step_text.
 class ReplayError : public MoveTextError {
