@@ -211,11 +211,31 @@ def test_cli_divide() -> None:
     result = _cli("perft", "3", "--divide")
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
-    rows = [line.split() for line in lines if not line.startswith(("nodes", "time"))]
+    rows = [line.split()[:2] for line in lines if not line.startswith(("nodes", "time"))]
     assert len(rows) == 20
-    assert {Move.from_str(move) for move, _ in rows} == set(Board().legal_moves)
+    # each root move as it is counted, with its rate: "h2-h3 420  (1,234,567 nodes/s)"
+    assert all(line.endswith(" nodes/s)") for line in lines[:20]), lines[:20]
+    assert [Move.from_str(move) for move, _ in rows] == list(Board().divide(1))
     assert sum(int(count) for _, count in rows) == 7800
     assert "nodes 7800" in lines
+
+
+def test_cli_divide_whose_reader_leaves_stops_quietly() -> None:
+    # `fourchess perft 6 --divide | head -1`: the pipe closes after the first root move, long
+    # before the other nineteen (about a second each) are counted.
+    with subprocess.Popen(
+        [sys.executable, "-m", "fourchess", "perft", "6", "--divide"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    ) as process:
+        assert process.stdout is not None and process.stderr is not None
+        first = process.stdout.readline()
+        process.stdout.close()
+        errors = process.stderr.read()
+        assert process.wait(timeout=120) == 141  # 128 + SIGPIPE
+    assert first.endswith(" nodes/s)\n"), first
+    assert errors == ""
 
 
 def test_cli_bench_prints_every_headline_row() -> None:
@@ -229,6 +249,16 @@ def test_cli_bench_prints_every_headline_row() -> None:
     assert "perft(3) 2 threads / 1 thread" in names
     for call in ("list(board.legal_moves)", "push + pop", "Board(fen4)", "board.copy()", "board.fen4()"):
         assert f"{call} (middlegame)" in names
+
+
+@pytest.mark.parametrize("load, cpus, warned", [(0.5, 2, False), (2.0, 2, False), (2.01, 2, True), (9.0, 8, True)])
+def test_bench_warns_when_the_load_average_is_above_the_cpus(load: float, cpus: int, warned: bool) -> None:
+    from fourchess import _bench
+
+    warning = _bench.load_warning(load, cpus)
+    assert (warning is not None) is warned
+    if warning:
+        assert f"load average is {load:.2f} on {cpus} CPUs" in warning
 
 
 def test_cli_bad_fen4_is_a_one_line_error() -> None:

@@ -74,4 +74,8 @@ def test_play_command_plays_to_the_end_and_writes_pgn4(tmp_path, mode):
     # an FFA record replays under chess.com's claim rule (docs/rules.md §7, decision 11)
     if mode == "teams":
         assert board.result() == game.headers["Result"]
+        # and says who won: the partners together, or a draw
+        outcome = board.outcome()
+        winners = " and ".join(seat.title for seat in fourchess.Seat if outcome.winner and seat in outcome.winner)
+        assert (f"{winners} win;" if winners else "a draw;") in done.stdout.splitlines()[-2]
     assert pgn4.write_game(game) == target.read_text()

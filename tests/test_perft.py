@@ -6,6 +6,7 @@ import pytest
 
 import fourchess
 from fourchess import reference
+from support.fen4 import fen4
 from support.tables import perft_rows
 
 ROWS = perft_rows()
@@ -55,3 +56,37 @@ def test_divide_sums_to_perft():
 
 def test_perft_depth_zero_is_one():
     assert fourchess.Board().perft(0) == 1
+
+
+# FFA, Red to move with the ply clock at 199: any quiet move reaches 200 plies, the fifty-move
+# rule's end for four seats (docs/rules.md §8), which a Board records after the move but perft,
+# counting from the position alone, does not.
+FIFTY_DUE = fen4({"h1": "rK", "d2": "rP", "a7": "bK", "b8": "bN", "g14": "yK", "n8": "gK", "m9": "gB"}, "R", ply=199)
+
+
+@pytest.mark.parametrize(
+    "fen4_text, mode",
+    [(None, "teams"), (None, "ffa"), (FIFTY_DUE, "ffa")],
+    ids=["teams start", "ffa start", "ffa fifty-move rule due"],
+)
+@pytest.mark.parametrize("threads", [1, 2])
+def test_divide_each_gives_divides_pairs_one_at_a_time(fen4_text, mode, threads):
+    board = fourchess.Board(fen4_text, mode=mode)
+    pairs = board.divide_each(3, threads=threads)
+    first = next(pairs)  # counted before the rest is asked for
+    assert [first, *pairs] == list(board.divide(3).items())
+
+
+def test_divide_each_of_a_finished_game_or_depth_zero_is_empty():
+    board = fourchess.Board()
+    assert list(board.divide_each(0)) == []
+    board.resign(fourchess.Seat.BLUE)  # Teams: the game is over
+    assert list(board.divide_each(2)) == [] == list(board.divide(2).items())
+
+
+@pytest.mark.parametrize("depth, threads", [(-1, 1), (2, 0), ("2", 1)])
+def test_divide_each_refuses_what_divide_refuses(depth, threads):
+    with pytest.raises((ValueError, TypeError)) as each:
+        list(fourchess.Board().divide_each(depth, threads=threads))
+    with pytest.raises(type(each.value)):
+        fourchess.Board().divide(depth, threads=threads)

@@ -749,17 +749,17 @@ PYBIND11_MODULE(_core, m) {
         // fourchess.Board.divide makes the pairs a dict, typed and documented in Python.
         .def(
             "_divide",
-            [](const PyGame& pg, const py::object& depth_arg, const py::object& threads_arg) {
+            [](const PyGame& pg, const py::object& depth_arg, const py::object& threads_arg, std::optional<Move> only) {
                 int depth = checked_depth(depth_arg), threads = checked_threads(threads_arg);
                 const Position pos = game(pg).position();  // copied before the GIL is released
                 std::vector<std::pair<Move, std::uint64_t>> result;
                 {
                     py::gil_scoped_release release;
-                    result = divide(pos, depth, threads);
+                    result = divide(pos, depth, threads, only.value_or(Move::none()));
                 }
                 return result;
             },
-            py::arg("depth"), py::arg("threads") = 1)
+            py::arg("depth"), py::arg("threads") = 1, py::arg("only") = py::none())
         // --- python-chess habits: the core answers (queries.h, game.h, edit.h); this translates ---
         .def(
             "piece_map",

@@ -46,13 +46,14 @@ std::uint64_t perft(Position& pos, int depth) { return depth <= 0 ? 1 : count<tr
 
 std::uint64_t perft_full(Position& pos, int depth) { return depth <= 0 ? 1 : count<false>(pos, depth); }
 
-std::vector<std::pair<Move, std::uint64_t>> divide(const Position& root, int depth) {
+std::vector<std::pair<Move, std::uint64_t>> divide(const Position& root, int depth, Move only) {
     std::vector<std::pair<Move, std::uint64_t>> result;
     if (depth <= 0) return result;
     Position pos = root;
     MoveList list;
     generate_legal(pos, list);
     for (Move m : list) {
+        if (only && !(m == only)) continue;
         Undo undo;
         do_move(pos, m, undo);
         result.emplace_back(m, perft(pos, depth - 1));
@@ -66,7 +67,8 @@ namespace {
 // Perft of `depth` per root move, across `threads` workers. Work items are root moves, or (root
 // move, reply) pairs when the tree is deep enough: twenty root moves of very unequal size leave
 // one thread idle at the end, four hundred pairs do not. Needs depth >= 2 and threads >= 2.
-std::vector<std::pair<Move, std::uint64_t>> split_counts(const Position& root, int depth, int threads, bool bulk) {
+std::vector<std::pair<Move, std::uint64_t>> split_counts(const Position& root, int depth, int threads, bool bulk,
+                                                         Move only = Move::none()) {
     const int split = depth >= 3 ? 2 : 1;
     MoveList first;
     struct Item {
@@ -77,6 +79,12 @@ std::vector<std::pair<Move, std::uint64_t>> split_counts(const Position& root, i
     {
         Position pos = root;
         generate_legal(pos, first);
+        if (only) {  // keep that root move alone
+            int kept = 0;
+            for (int i = 0; i < first.size; ++i)
+                if (first.moves[i] == only) first.moves[kept++] = first.moves[i];
+            first.size = kept;
+        }
         for (int i = 0; i < first.size; ++i) {
             if (split == 1) {
                 work.push_back({i, Move::none()});
@@ -119,9 +127,9 @@ std::vector<std::pair<Move, std::uint64_t>> split_counts(const Position& root, i
 
 }  // namespace
 
-std::vector<std::pair<Move, std::uint64_t>> divide(const Position& root, int depth, int threads) {
-    if (depth <= 1 || threads <= 1) return divide(root, depth);
-    return split_counts(root, depth, threads, true);
+std::vector<std::pair<Move, std::uint64_t>> divide(const Position& root, int depth, int threads, Move only) {
+    if (depth <= 1 || threads <= 1) return divide(root, depth, only);
+    return split_counts(root, depth, threads, true, only);
 }
 
 std::uint64_t perft_threaded(const Position& root, int depth, int threads, bool bulk) {

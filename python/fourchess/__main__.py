@@ -4,12 +4,14 @@
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
+from fourchess._core import Seat
 from fourchess.board import Board
 from fourchess.engine.commands import (
     add_match_command,
@@ -31,7 +33,7 @@ def _perft(args: argparse.Namespace) -> int:
     if args.players not in (None, 4):
         raise ValueError("four-player chess has four players: --players 2 is for --game martian")
     board = Board(args.fen4, mode=args.mode, setup=args.setup)
-    return _count(args, lambda: sorted(board.divide(args.depth).items(), key=lambda item: str(item[0])), board.perft)
+    return _count(args, board.divide_each, board.perft)
 
 
 def _martian_perft(args: argparse.Namespace) -> int:
@@ -40,31 +42,43 @@ def _martian_perft(args: argparse.Namespace) -> int:
     if args.fen4 is not None or args.mode != "teams" or args.setup != "modern":
         raise ValueError("--fen4, --mode and --setup are four-player chess's; Martian Chess takes --mfen and --players")
     board = martian.Board(args.mfen, players=args.players)
-    return _count(args, lambda: list(board.divide(args.depth, threads=args.threads).items()), board.perft)
+    return _count(args, board.divide_each, board.perft)
 
 
-def _count(args: argparse.Namespace, divide: Callable[[], list[tuple[Any, int]]], perft: Callable[..., int]) -> int:
-    """Prints perft's count (with --divide, the count under each root move first), time and rate."""
+def _count(
+    args: argparse.Namespace, divide_each: Callable[..., Iterator[tuple[Any, int]]], perft: Callable[..., int]
+) -> int:
+    """Prints perft's count (with --divide, the count under each root move first, each as it is
+    counted, with its rate), time and rate."""
     start = time.perf_counter()
     if args.divide:
-        counts = divide()
-        for move, count in counts:
-            print(f"{move} {count}")
-        nodes = sum(count for _, count in counts)
+        nodes = 0
+        counted = start
+        for move, count in divide_each(args.depth, threads=args.threads):
+            now = time.perf_counter()
+            print(f"{move} {count}  ({_rate(count, now - counted)} nodes/s)", flush=True)
+            counted = now
+            nodes += count
     else:
         nodes = perft(args.depth, threads=args.threads)
     seconds = time.perf_counter() - start
-    rate = nodes / seconds if seconds > 0 else float("inf")
     print(f"nodes {nodes}")
     print(f"time {seconds:.3f} s")
-    print(f"nodes/s {rate:,.0f}")
+    print(f"nodes/s {_rate(nodes, seconds)}")
     return 0
+
+
+def _rate(nodes: int, seconds: float) -> str:
+    return f"{nodes / seconds:,.0f}" if seconds > 0 else "inf"
 
 
 def _bench(args: argparse.Namespace) -> int:
     from fourchess import _bench
 
-    _bench.print_table(_bench.run(args.depth))
+    warning = _bench.load_warning(os.getloadavg()[0], os.cpu_count() or 1)
+    if warning:
+        print(f"fourchess: {warning}", file=sys.stderr, flush=True)
+    _bench.print_rows(_bench.rows(args.depth))
     return 0
 
 
@@ -76,12 +90,15 @@ def _play(args: argparse.Namespace) -> int:
     rules = Rules(mode=args.mode, setup=args.setup, dead_king_walking=not args.house, move_limit=args.move_limit)
     board = Board(rules=rules)
     players = play_players(args.players, args.movetime, args.seed)
-    rounds = 0
+    rounds = shown = 0
 
     def show(current: Board) -> None:
-        nonlocal rounds
+        nonlocal rounds, shown
         rounds += 1
+        moves, shown = current.move_stack[shown:], len(current.move_stack)
         if not args.quiet:
+            if moves:
+                print(f"moves: {' '.join(str(move) for move in moves)}")
             print(f"-- round {rounds}: {current.turn.title} to move, points {current.points}")
             print(current)
 
@@ -90,7 +107,9 @@ def _play(args: argparse.Namespace) -> int:
         outcome = play_game(board, players, on_round=show, rng=walking_kings)
     finally:
         close_players(players)
-    print(f"{outcome.termination.name.lower().replace('_', ' ')}: {board.result()}")
+    winners = [seat.title for seat in Seat if outcome.winner is not None and seat in outcome.winner]
+    together = board.mode == "teams"  # partners win together; FFA seats tied on points share first
+    print(f"{outcome.termination.name.lower().replace('_', ' ')}: {_who_won(winners, together)}; {board.result()}")
     if args.pgn4:
         from fourchess import pgn4
 
@@ -112,23 +131,37 @@ def _martian_play(args: argparse.Namespace) -> int:
     rules = martian.MartianRules(move_limit=args.move_limit, teams=args.teams)
     board = martian.Board(args.mfen, players=count, rules=rules)  # refuses a count the text disagrees with
     players = play_players(words, args.movetime, args.seed, game="martian", seats=board.players)
-    rounds = 0
+    rounds = shown = 0
 
     def show(current: martian.Board) -> None:
-        nonlocal rounds
+        nonlocal rounds, shown
         rounds += 1
+        moves, shown = current.move_stack[shown:], len(current.move_stack)
         if not args.quiet:
+            if moves:
+                print(f"moves: {' '.join(str(move) for move in moves)}")
             print(f"-- round {rounds}: seat {current.turn} to move, scores {list(current.scores)}")
             print(current)
 
     outcome = play_martian_game(board, players, on_round=show)
     places = ", ".join(f"seat {seat} {place}" for seat, place in enumerate(outcome.places))
-    print(f"{outcome.termination.value.replace('_', ' ')}: scores {list(outcome.scores)}; places {places}")
+    who = _who_won([f"seat {seat}" for seat in outcome.winners], rules.teams and len(outcome.winners) == 2)
+    print(f"{outcome.termination.value.replace('_', ' ')}: {who}; scores {list(outcome.scores)}; places {places}")
     if args.record:
         with open(args.record, "w", encoding="utf-8") as handle:
             handle.write(martian.write_record(board))
         print(f"written to {args.record}")
     return 0
+
+
+def _who_won(winners: list[str], together: bool) -> str:
+    """ "Red and Yellow win", "seat 2 wins", "Red and Blue share first place", or "a draw"."""
+    if not winners:
+        return "a draw"
+    names = " and ".join(winners) if len(winners) <= 2 else ", ".join(winners[:-1]) + " and " + winners[-1]
+    if len(winners) == 1:
+        return f"{names} wins"
+    return f"{names} win" if together else f"{names} share first place"
 
 
 def _uci(args: argparse.Namespace) -> int:
@@ -198,6 +231,9 @@ def main(argv: list[str] | None = None) -> int:
     except Stopped as stop:
         print(f"fourchess: stopped by signal {stop.signum}", file=sys.stderr)
         return 128 + stop.signum
+    except BrokenPipeError:  # the reader left (`fourchess perft 6 --divide | head`): stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # so the exit flush cannot fail again
+        return 141  # 128 + SIGPIPE, as a shell reports a command the pipe stopped
 
 
 if __name__ == "__main__":

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 
 from fourchess import _timing
 from fourchess.board import Board
@@ -38,23 +38,23 @@ def _per_call(call: Callable[[], object], calls: int = 2_000) -> float:
     return _best(loop, 3) / calls
 
 
-def run(depth: int = 6) -> list[tuple[str, str, str]]:
-    """Rows of (figure, value, note)."""
-    rows = []
-    bulk: dict[str, float] = {}
-    full: dict[str, float] = {}
-    for mode in ("teams", "ffa"):
-        board = Board(mode=mode)
-        bulk[mode] = _nodes(board, depth) / _best(lambda b=board: b.perft(depth), 2)  # type: ignore[misc]
-        full[mode] = _nodes(board, depth - 1) / _best(lambda b=board: b.perft(depth - 1, bulk=False), 2)  # type: ignore[misc]
-    for label, speed in ((f"perft({depth}) bulk", bulk), (f"perft({depth - 1}) make/unmake every leaf", full)):
+def rows(depth: int = 6) -> Iterator[tuple[str, str, str]]:
+    """Rows of (figure, value, note), each as soon as it is measured."""
+    for label, bulk, plies in (
+        (f"perft({depth}) bulk", True, depth),
+        (f"perft({depth - 1}) make/unmake every leaf", False, depth - 1),
+    ):
+        speed: dict[str, float] = {}
         for mode in ("teams", "ffa"):
+            board = Board(mode=mode)
+            seconds = _best(lambda b=board, d=plies, k=bulk: b.perft(d, bulk=k), 2)  # type: ignore[misc]
+            speed[mode] = _nodes(board, plies) / seconds
             note = "" if mode == "teams" else f"{speed['ffa'] / speed['teams']:.0%} of Teams"
-            rows.append((f"{label}, {mode}, 1 thread", f"{speed[mode] / 1e6:,.1f} M nodes/s", note))
+            yield (f"{label}, {mode}, 1 thread", f"{speed[mode] / 1e6:,.1f} M nodes/s", note)
     board = Board()
     one = _best(lambda: board.perft(depth), 2)
     two = _best(lambda: board.perft(depth, threads=2), 2)
-    rows.append((f"perft({depth}) 2 threads / 1 thread", f"{one / two:.2f}x", f"{os.cpu_count()} CPUs"))
+    yield (f"perft({depth}) 2 threads / 1 thread", f"{one / two:.2f}x", f"{os.cpu_count()} CPUs")
     middle = Board(MIDDLEGAME)
     move = next(iter(middle.legal_moves))
 
@@ -72,14 +72,22 @@ def run(depth: int = 6) -> list[tuple[str, str, str]]:
     for name, call, op in calls:
         python = _per_call(call)
         cpp = _timing.bare_cost(MIDDLEGAME, False, op, 20_000)
-        rows.append(
-            (
-                f"{name} (middlegame)",
-                f"{python * 1e6:.2f} us",
-                f"C++ alone {cpp * 1e6:.2f} us, ratio {python / cpp:.1f}",
-            )
+        yield (
+            f"{name} (middlegame)",
+            f"{python * 1e6:.2f} us",
+            f"C++ alone {cpp * 1e6:.2f} us, ratio {python / cpp:.1f}",
         )
-    return rows
+
+
+def load_warning(load: float, cpus: int) -> str | None:
+    """What to say when other work shares the machine: a one-minute load average above the
+    number of CPUs means the figures will come out low."""
+    if load <= cpus:
+        return None
+    return (
+        f"warning: the load average is {load:.2f} on {cpus} CPUs: other work is running, so these figures "
+        "will be low; measure on a quiet machine"
+    )
 
 
 _COUNTS: dict[tuple[str, int], int] = {}
@@ -92,7 +100,10 @@ def _nodes(board: Board, depth: int) -> int:
     return _COUNTS[key]
 
 
-def print_table(rows: list[tuple[str, str, str]]) -> None:
-    width = max(len(r[0]) for r in rows)
+NAME_WIDTH = 48  # the longest figure's name at depths up to 9, so that rows line up as they come
+
+
+def print_rows(rows: Iterable[tuple[str, str, str]]) -> None:
+    """Prints each row as soon as it is measured."""
     for name, value, note in rows:
-        print(f"{name:<{width}}  {value:>18}  {note}".rstrip())
+        print(f"{name:<{NAME_WIDTH}}  {value:>18}  {note}".rstrip(), flush=True)

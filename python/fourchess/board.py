@@ -230,6 +230,17 @@ class Board(_core.Board):
         counts adding up to ``perft(depth)``. ``threads`` splits the work as :meth:`perft` does."""
         return dict(self._divide(depth, threads))
 
+    def divide_each(self, depth: int, threads: int = 1) -> Iterator[tuple[Move, int]]:
+        """:meth:`divide`'s pairs one root move at a time, each as soon as it is counted (the same
+        counts, in the same order): for reporting progress on a long count. The board must not
+        change while the pairs are being taken."""
+        roots = [move for move, _ in self._divide(1, threads)]  # in generation order; checks threads
+        if isinstance(depth, bool) or not isinstance(depth, int) or depth < 1:
+            yield from self._divide(depth, threads)  # divide's answer: nothing, or its error
+            return
+        for move in roots:
+            yield from self._divide(depth, threads, move)
+
     def push_unchecked(self, move: Move) -> None:
         """Plays a pseudo-legal move without testing whether it leaves the mover's own king attacked.
 

@@ -217,7 +217,9 @@ def test_match_command_teams_four_games_in_two_processes(tmp_path):
             assert board.result() == game.headers["Result"]
     assert "Teams match, 4 games: A = random, B = greedy" in done.stdout
     assert "Elo " in done.stdout and "forfeits: A 0, B 0" in done.stdout
-    assert done.stderr.count("[") == 4  # one progress line per game (not a terminal)
+    progress = [line for line in done.stderr.splitlines() if line.startswith("[")]
+    assert len(progress) == 4  # one progress line per game (not a terminal), with the Elo so far
+    assert progress[-1].startswith("[4/4] A +") and " Elo " in progress[-1]
 
 
 def test_match_command_ffa(tmp_path):

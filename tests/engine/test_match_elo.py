@@ -37,6 +37,7 @@ def test_interval_from_the_per_game_variance():
     assert result.low == pytest.approx(86.23, abs=0.005)
     assert result.high == pytest.approx(218.25, abs=0.005)
     assert str(result) == "Elo +147.2 [+86.2, +218.3] (95%; score 70.0% in 100 games)"
+    assert result.brief() == "Elo +147 [+86, +218]"  # for progress lines
 
 
 def test_an_interval_end_past_100_percent_is_unbounded():
@@ -53,6 +54,7 @@ def test_a_perfect_score_gives_a_one_sided_bound():
     assert result.elo is None and result.high == math.inf
     assert result.low == pytest.approx(140.22, abs=0.005)
     assert str(result) == "Elo > +140.2 (95%; score 100.0% in 10 games)"
+    assert result.brief() == "Elo > +140"
 
 
 def test_a_zero_score_gives_the_mirror_bound():
@@ -60,6 +62,7 @@ def test_a_zero_score_gives_the_mirror_bound():
     assert result.elo is None and result.low == -math.inf
     assert result.high == pytest.approx(-140.22, abs=0.005)
     assert str(result).startswith("Elo < -140.2 ")
+    assert result.brief() == "Elo < -140"
 
 
 def test_all_draws_is_zero_with_no_spread():

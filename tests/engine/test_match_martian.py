@@ -145,6 +145,13 @@ def test_the_play_command_plays_martian_chess(tmp_path):
     board = martian.read_record(target.read_text())
     assert board.players == 4 and board.rules.teams and board.is_game_over()
     assert f"scores {list(board.scores)}" in done.stdout and "-- round 1: seat 0 to move" in done.stdout
+    # every move printed, round by round, and who won (partners together, or a shared first place)
+    lines = done.stdout.splitlines()
+    printed = [move for line in lines if line.startswith("moves: ") for move in line.split()[1:]]
+    assert printed == [str(move) for move in board.move_stack]
+    winners = board.outcome().winners
+    names = " and ".join(f"seat {seat}" for seat in winners)
+    assert f": {names} {'win' if len(winners) == 2 else 'share first place'};" in lines[-2], lines[-2]
 
 
 @pytest.mark.parametrize(

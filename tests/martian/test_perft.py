@@ -28,3 +28,24 @@ def test_the_core_counts_the_table(players: int, depth: int, nodes: int) -> None
 )
 def test_the_reference_counts_the_table(players: int, depth: int, nodes: int) -> None:
     assert ref.perft(ref.Game(players=players), depth) == nodes
+
+
+# Two pieces a side, far apart: shuffling back and forth repeats positions inside an 8-ply tree,
+# where the root's own occurrence counts toward the third (docs/martian.md §7).
+SHUFFLE = "2 P3/4/4/3P/4/4/4/P2P 0 0,0 -"
+
+
+@pytest.mark.parametrize(
+    ("mfen", "players", "depth"),
+    [(None, 2, 3), (None, 4, 3), (SHUFFLE, 2, 8)],
+    ids=["two-player start", "four-player start", "repetitions in the tree"],
+)
+@pytest.mark.parametrize("threads", [1, 2])
+def test_divide_each_gives_divides_pairs_one_at_a_time(
+    mfen: str | None, players: int, depth: int, threads: int
+) -> None:
+    board = Board(mfen, players=players)
+    pairs = board.divide_each(depth, threads=threads)
+    first = next(pairs)  # counted before the rest is asked for
+    assert [first, *pairs] == list(board.divide(depth).items())
+    assert sum(count for _, count in board.divide_each(depth)) == board.perft(depth)

@@ -8,6 +8,7 @@
 
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -206,20 +207,22 @@ PYBIND11_MODULE(_martian, m) {
             py::arg("depth"), py::arg("threads"), py::arg("bulk"))
         .def(
             "_divide",
-            [](const Game& g, int depth, int threads) {
+            [](const Game& g, int depth, int threads, std::optional<std::pair<int, int>> only) {
                 check_perft(depth, threads);
                 const Position root = g.position();
                 const Rules rules = g.rules();
+                std::optional<Move> move;
+                if (only) move = move_of(only->first, only->second);
                 std::vector<std::pair<Move, std::uint64_t>> counts;
                 {
                     py::gil_scoped_release release;
-                    counts = divide(root, depth, rules, threads);
+                    counts = divide(root, depth, rules, threads, move ? &*move : nullptr);
                 }
                 std::vector<std::pair<std::pair<int, int>, std::uint64_t>> out;
                 for (const auto& [m, n] : counts) out.emplace_back(pair_of(m), n);
                 return out;
             },
-            py::arg("depth"), py::arg("threads"));
+            py::arg("depth"), py::arg("threads"), py::arg("only") = py::none());
 
     m.attr("MAX_SEARCH_DEPTH") = MAX_SEARCH_DEPTH;
     m.attr("WIN") = WIN;

@@ -36,7 +36,7 @@ struct Walk {
 
 // The count below each root move, the root moves shared out among `threads` workers.
 std::vector<std::pair<Move, std::uint64_t>> split(const Position& root, int depth, const Rules& rules, int threads,
-                                                  bool bulk) {
+                                                  bool bulk, const Move* only = nullptr) {
     std::vector<std::pair<Move, std::uint64_t>> counts;
     if (depth < 1) return counts;
     Position pos = root;
@@ -45,7 +45,9 @@ std::vector<std::pair<Move, std::uint64_t>> split(const Position& root, int dept
     // The root's own ending: a finished position has no moves to divide.
     if (probe.count(pos, 1, 0) == 0) return counts;
     Move moves[MAX_MOVES];
-    const int n = generate(root, moves);
+    int n = generate(root, moves);
+    if (only != nullptr)
+        n = static_cast<int>(std::remove_if(moves, moves + n, [&](Move m) { return !(m == *only); }) - moves);
     for (int i = 0; i < n; ++i) counts.emplace_back(moves[i], 0);
     std::atomic<int> next{0};
     auto worker = [&] {
@@ -69,8 +71,9 @@ std::vector<std::pair<Move, std::uint64_t>> split(const Position& root, int dept
 
 }  // namespace
 
-std::vector<std::pair<Move, std::uint64_t>> divide(const Position& root, int depth, const Rules& rules, int threads) {
-    return split(root, depth, rules, threads, true);
+std::vector<std::pair<Move, std::uint64_t>> divide(const Position& root, int depth, const Rules& rules, int threads,
+                                                   const Move* only) {
+    return split(root, depth, rules, threads, true, only);
 }
 
 std::uint64_t perft(const Position& root, int depth, const Rules& rules, bool bulk, int threads) {

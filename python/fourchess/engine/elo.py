@@ -54,6 +54,12 @@ class EloEstimate:
             return f"Elo > {self.low:+.1f} {tail}" if self.score == 1 else f"Elo < {self.high:+.1f} {tail}"
         return f"Elo {self.elo:+.1f} [{self.low:+.1f}, {self.high:+.1f}] {tail}"
 
+    def brief(self) -> str:
+        """The estimate in whole points for a progress line: ``Elo +35 [-12, +80]``."""
+        if self.elo is None:
+            return f"Elo > {self.low:+.0f}" if self.score == 1 else f"Elo < {self.high:+.0f}"
+        return f"Elo {self.elo:+.0f} [{self.low:+.0f}, {self.high:+.0f}]"
+
 
 def estimate(scores: Sequence[float]) -> EloEstimate:
     """The Elo estimate from player A's per-game scores (see the module docstring)."""

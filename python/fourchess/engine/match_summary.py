@@ -52,7 +52,10 @@ class MatchSummary:
 
     def progress_line(self, total: int) -> str:
         wins, draws, losses = self.wins_draws_losses
-        line = f"[{len(self.records)}/{total}] A +{wins} ={draws} -{losses} score {100 * self.score:.1f}%"
+        line = (
+            f"[{len(self.records)}/{total}] A +{wins} ={draws} -{losses} score {100 * self.score:.1f}% "
+            f"{self.elo().brief()}"
+        )
         return line + (f" {self.sprt_text()}" if self.config.sprt is not None else "")
 
     def sprt_text(self) -> str:

@@ -172,6 +172,17 @@ class Board(_martian.Board):
         """perft below each legal move, in move order."""
         return {Move(*pair): count for pair, count in self._divide(_depth(depth), _threads(threads))}
 
+    def divide_each(self, depth: int, threads: int = 1) -> Iterator[tuple[Move, int]]:
+        """:meth:`divide`'s pairs one root move at a time, each as soon as it is counted (the same
+        counts, in the same order): for reporting progress on a long count. The board must not
+        change while the pairs are being taken."""
+        depth, threads = _depth(depth), _threads(threads)
+        if depth < 1:
+            return
+        for pair, _ in self._divide(1, 1):  # the root moves, in generation order
+            for counted, count in self._divide(depth, threads, pair):
+                yield Move(*counted), count
+
     def copy(self) -> Board:
         """A new board with the same position, history and rules."""
         return Board.from_dict(self.to_dict())
