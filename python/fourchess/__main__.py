@@ -8,10 +8,10 @@ import os
 import random
 import sys
 import time
-from collections.abc import Callable, Iterator
 from typing import Any
 
 from fourchess._core import Seat
+from fourchess._progress import Progress
 from fourchess.board import Board
 from fourchess.engine.commands import (
     add_match_command,
@@ -33,7 +33,7 @@ def _perft(args: argparse.Namespace) -> int:
     if args.players not in (None, 4):
         raise ValueError("four-player chess has four players: --players 2 is for --game martian")
     board = Board(args.fen4, mode=args.mode, setup=args.setup)
-    return _count(args, board.divide_each, board.perft)
+    return _count(args, board)
 
 
 def _martian_perft(args: argparse.Namespace) -> int:
@@ -42,25 +42,27 @@ def _martian_perft(args: argparse.Namespace) -> int:
     if args.fen4 is not None or args.mode != "teams" or args.setup != "modern":
         raise ValueError("--fen4, --mode and --setup are four-player chess's; Martian Chess takes --mfen and --players")
     board = martian.Board(args.mfen, players=args.players)
-    return _count(args, board.divide_each, board.perft)
+    return _count(args, board)
 
 
-def _count(
-    args: argparse.Namespace, divide_each: Callable[..., Iterator[tuple[Any, int]]], perft: Callable[..., int]
-) -> int:
-    """Prints perft's count (with --divide, the count under each root move first, each as it is
-    counted, with its rate), time and rate."""
+def _count(args: argparse.Namespace, board: Any) -> int:
+    """Prints perft's count of a chess or Martian board (with --divide, the count under each root
+    move first, each as it is counted, with its rate), time and rate. On a terminal a bar shows
+    the root moves done while a long count runs."""
     start = time.perf_counter()
-    if args.divide:
-        nodes = 0
-        counted = start
-        for move, count in divide_each(args.depth, threads=args.threads):
-            now = time.perf_counter()
-            print(f"{move} {count}  ({_rate(count, now - counted)} nodes/s)", flush=True)
-            counted = now
-            nodes += count
-    else:
-        nodes = perft(args.depth, threads=args.threads)
+    with Progress(len(list(board.legal_moves)), "move") as progress:
+        if args.divide or (progress.shown and args.depth >= 2):
+            nodes = 0
+            counted = start
+            for move, count in board.divide_each(args.depth, threads=args.threads):
+                now = time.perf_counter()
+                if args.divide:
+                    progress.print(f"{move} {count}  ({_rate(count, now - counted)} nodes/s)")
+                counted = now
+                nodes += count
+                progress.advance(f"{nodes:,} nodes")
+        else:
+            nodes = board.perft(args.depth, threads=args.threads)
     seconds = time.perf_counter() - start
     print(f"nodes {nodes}")
     print(f"time {seconds:.3f} s")

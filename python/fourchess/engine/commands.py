@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from fourchess._progress import Progress
 from fourchess._quote import quoted
 from fourchess.engine import specs
 from fourchess.players import Player
@@ -181,7 +182,7 @@ def run_match_command(args: argparse.Namespace) -> int:
     )
     total, done = config.total_games, []
     output = open(args.pgn4, "w", encoding="utf-8") if args.pgn4 else None
-    overwrite = sys.stderr.isatty()
+    progress = Progress(total, "game", enabled=not args.quiet)
     unwritten: dict[int, str] = {}
 
     def on_game(record: GameRecord) -> None:
@@ -195,7 +196,10 @@ def run_match_command(args: argparse.Namespace) -> int:
             output.flush()
         if not args.quiet:
             line = f"{MatchSummary(config, done).progress_line(total)}  {describe(record, config.game)}"
-            print(f"\r\033[K{line}" if overwrite else line, end="" if overwrite else "\n", file=sys.stderr, flush=True)
+            if progress.shown:  # a terminal: the bar carries the line
+                progress.advance(line)
+            else:
+                print(line, file=sys.stderr, flush=True)
 
     try:
         records = run_match(config, concurrency=args.concurrency, on_game=on_game)
@@ -203,10 +207,9 @@ def run_match_command(args: argparse.Namespace) -> int:
         print(f"fourchess: error: {error}", file=sys.stderr)
         return 2
     finally:
+        progress.close()
         if output is not None:
             output.close()
-    if overwrite and not args.quiet:
-        print(file=sys.stderr)
     print("\n".join(MatchSummary(config, records).report()))
     if args.pgn4:
         print(f"{len(records)} games written to {args.pgn4}")
