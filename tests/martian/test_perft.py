@@ -49,3 +49,11 @@ def test_divide_each_gives_divides_pairs_one_at_a_time(
     first = next(pairs)  # counted before the rest is asked for
     assert [first, *pairs] == list(board.divide(depth).items())
     assert sum(count for _, count in board.divide_each(depth)) == board.perft(depth)
+
+
+@pytest.mark.parametrize(("depth", "threads"), [(-1, 1), (2, 0), ("2", 1), (2, 2.5)])
+def test_divide_each_refuses_what_divide_refuses(depth: object, threads: object) -> None:
+    with pytest.raises((ValueError, TypeError)) as each:
+        next(Board().divide_each(depth, threads=threads))  # type: ignore[arg-type]
+    with pytest.raises(type(each.value)):
+        Board().divide(depth, threads=threads)  # type: ignore[arg-type]
