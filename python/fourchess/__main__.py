@@ -8,6 +8,7 @@ import os
 import random
 import sys
 import time
+from collections.abc import Callable
 from typing import Any
 
 from fourchess._core import Seat
@@ -92,17 +93,7 @@ def _play(args: argparse.Namespace) -> int:
     rules = Rules(mode=args.mode, setup=args.setup, dead_king_walking=not args.house, move_limit=args.move_limit)
     board = Board(rules=rules)
     players = play_players(args.players, args.movetime, args.seed)
-    rounds = shown = 0
-
-    def show(current: Board) -> None:
-        nonlocal rounds, shown
-        rounds += 1
-        moves, shown = current.move_stack[shown:], len(current.move_stack)
-        if not args.quiet:
-            if moves:
-                print(f"moves: {' '.join(str(move) for move in moves)}")
-            print(f"-- round {rounds}: {current.turn.title} to move, points {current.points}")
-            print(current)
+    show = _round_printer(args.quiet, lambda current: f"{current.turn.title} to move, points {current.points}")
 
     try:
         walking_kings = random.Random(None if args.seed is None else args.seed * 4 + 4)
@@ -133,17 +124,7 @@ def _martian_play(args: argparse.Namespace) -> int:
     rules = martian.MartianRules(move_limit=args.move_limit, teams=args.teams)
     board = martian.Board(args.mfen, players=count, rules=rules)  # refuses a count the text disagrees with
     players = play_players(words, args.movetime, args.seed, game="martian", seats=board.players)
-    rounds = shown = 0
-
-    def show(current: martian.Board) -> None:
-        nonlocal rounds, shown
-        rounds += 1
-        moves, shown = current.move_stack[shown:], len(current.move_stack)
-        if not args.quiet:
-            if moves:
-                print(f"moves: {' '.join(str(move) for move in moves)}")
-            print(f"-- round {rounds}: seat {current.turn} to move, scores {list(current.scores)}")
-            print(current)
+    show = _round_printer(args.quiet, lambda current: f"seat {current.turn} to move, scores {list(current.scores)}")
 
     outcome = play_martian_game(board, players, on_round=show)
     places = ", ".join(f"seat {seat} {place}" for seat, place in enumerate(outcome.places))
@@ -154,6 +135,24 @@ def _martian_play(args: argparse.Namespace) -> int:
             handle.write(martian.write_record(board))
         print(f"written to {args.record}")
     return 0
+
+
+def _round_printer(quiet: bool, standing: Callable[[Any], str]) -> Callable[[Any], None]:
+    """The on_round callback of a played game (either game): the last round's moves, then the
+    round's number, its `standing` and the board; nothing when quiet."""
+    rounds = shown = 0
+
+    def show(current: Any) -> None:
+        nonlocal rounds, shown
+        rounds += 1
+        moves, shown = current.move_stack[shown:], len(current.move_stack)
+        if not quiet:
+            if moves:
+                print(f"moves: {' '.join(str(move) for move in moves)}")
+            print(f"-- round {rounds}: {standing(current)}")
+            print(current)
+
+    return show
 
 
 def _who_won(winners: list[str], together: bool) -> str:
