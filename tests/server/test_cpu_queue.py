@@ -10,6 +10,7 @@ import pytest
 
 from fourchess import Board
 from fourchess.server.cpu import PLAYED, WATCHED, TurnOver
+from fourchess.server.games import FOUR_PLAYER
 from support.gated_cpu import GatedCpu
 
 
@@ -19,7 +20,7 @@ async def _answered_order(requests: list[tuple[str, int]]) -> list[str]:
     try:
 
         async def ask(name: str, priority: int) -> None:
-            await cpu.choose(Board(), 0.001, priority)
+            await cpu.choose(FOUR_PLAYER, Board(), 0.001, priority)
             order.append(name)
 
         blocker = asyncio.ensure_future(ask("first", WATCHED))  # takes the one worker, held at the gate
@@ -59,10 +60,10 @@ def test_the_budget_is_asked_for_when_a_worker_takes_the_search() -> None:
             return left["seconds"]
 
         try:
-            blocker = asyncio.ensure_future(cpu.choose(Board(), 0.001))
+            blocker = asyncio.ensure_future(cpu.choose(FOUR_PLAYER, Board(), 0.001))
             while not cpu.started.is_set():
                 await asyncio.sleep(0.001)
-            waiting = asyncio.ensure_future(cpu.choose(Board(), budget))
+            waiting = asyncio.ensure_future(cpu.choose(FOUR_PLAYER, Board(), budget))
             await asyncio.sleep(0)
             assert asked == []  # not while it waits
             left["seconds"] = 0.02  # the turn ran on meanwhile
@@ -83,7 +84,7 @@ def test_a_search_with_no_time_left_is_dropped() -> None:
         cpu.gate.set()
         try:
             with pytest.raises(TurnOver):
-                await cpu.choose(Board(), lambda: None)
+                await cpu.choose(FOUR_PLAYER, Board(), lambda: None)
             assert cpu.searches == 0 and cpu.movetimes == []
         finally:
             cpu.close()
@@ -95,11 +96,11 @@ def test_a_caller_that_gives_up_frees_its_place() -> None:
     async def run() -> None:
         cpu = GatedCpu(workers=1)
         try:
-            blocker = asyncio.ensure_future(cpu.choose(Board(), 0.001))
+            blocker = asyncio.ensure_future(cpu.choose(FOUR_PLAYER, Board(), 0.001))
             while not cpu.started.is_set():
                 await asyncio.sleep(0.001)
-            given_up = asyncio.ensure_future(cpu.choose(Board(), 0.001))
-            kept = asyncio.ensure_future(cpu.choose(Board(), 0.001))
+            given_up = asyncio.ensure_future(cpu.choose(FOUR_PLAYER, Board(), 0.001))
+            kept = asyncio.ensure_future(cpu.choose(FOUR_PLAYER, Board(), 0.001))
             await asyncio.sleep(0)
             given_up.cancel()
             cpu.gate.set()

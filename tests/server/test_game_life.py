@@ -15,16 +15,17 @@ from fourchess.server.store.base import ABORTED, FINISHED, GameRecord, StepKind
 T0 = 1_800_000_000.0
 
 
-def new_game(mode: str = "teams", **settings: object) -> tuple[LiveGame, dict[Seat, str]]:
+def new_game(mode: str = "teams", **settings: object) -> tuple[LiveGame, dict[int, str]]:
     config = GameConfig.from_dict({"mode": mode, **settings})
     seat_tokens = {seat: tokens.new_token() for seat in config.human_seats()}
-    record = GameRecord("g", config.to_dict(), {seat.name: tokens.token_hash(t) for seat, t in seat_tokens.items()}, T0)
+    hashes = {Seat(seat).name: tokens.token_hash(token) for seat, token in seat_tokens.items()}
+    record = GameRecord("g", config.to_dict(), hashes, T0)
     return LiveGame(record), seat_tokens
 
 
 def play(game: LiveGame, *moves: str) -> None:
     for text in moves:
-        game.commit(game.propose_move(game.board.turn, text, game.ply, T0 + game.ply + 1, "human"))
+        game.commit(game.propose_move(game.play.board.turn, text, game.ply, T0 + game.ply + 1, "human"))
 
 
 # --- tokens --------------------------------------------------------------------------------------
@@ -72,10 +73,10 @@ def test_a_move_is_validated_by_the_core_and_normalised() -> None:
 )
 def test_a_refused_move_changes_nothing(seat: str, text: object, ply: object, error: type, reason: str | None) -> None:
     game, _ = new_game()
-    before = game.board.fen4()
+    before = game.play.board.fen4()
     with pytest.raises(error) as raised:
         game.propose_move(Seat[seat], text, ply, T0 + 1, "human")
-    assert game.board.fen4() == before and game.ply == 0
+    assert game.play.board.fen4() == before and game.ply == 0
     if reason is not None:
         assert raised.value.reason == reason
 
@@ -125,7 +126,7 @@ def test_teams_resignation_on_the_first_move_aborts() -> None:
     assert proposal.step is None and proposal.finish is not None
     assert proposal.finish.status == ABORTED and proposal.finish.result == {"seat": "RED", "kind": "resign"}
     assert '[Result "*"]' in proposal.finish.pgn4 and "aborted" in proposal.finish.pgn4
-    assert game.board.fen4() == new_game()[0].board.fen4()  # nothing was played
+    assert game.play.board.fen4() == new_game()[0].play.board.fen4()  # nothing was played
 
 
 def test_teams_timeout_on_a_later_seats_first_move_aborts() -> None:
@@ -155,7 +156,7 @@ def test_ffa_resignation_after_a_capture_scores() -> None:
     game, _ = new_game("ffa")
     # e2-e3 opens Red's f1 bishop's diagonal e2-d3-c4 onto Blue's b5 pawn (a live pawn: 1 point)
     play(game, "e2-e3", "b7-c7", "h13-h12", "m7-l7", "f1xb5")
-    assert game.board.points[0] == 1
+    assert game.play.board.points[0] == 1
     proposal = game.propose_leave(Seat.BLUE, StepKind.RESIGN, None, T0, "human")
     assert proposal.step is not None and proposal.step.text == "resign:B"
 
@@ -164,7 +165,7 @@ def test_ffa_resignation_in_check_scores() -> None:
     game, _ = new_game("ffa")
     # Green's m7 pawn leaves the g1-n8 diagonal; h2-h3 opens it: Red's queen checks Green's king on n8
     play(game, "k2-k3", "b4-c4", "h13-h12", "m7-k7", "h2-h3", "b6-c6", "h12-h11")
-    assert game.turn() == Seat.GREEN and not any(game.board.points)
+    assert game.turn() == Seat.GREEN and not any(game.play.board.points)
     assert not game.aborts(Seat.GREEN)
     proposal = game.propose_leave(Seat.GREEN, StepKind.RESIGN, None, T0, "human")
     assert proposal.step is not None and proposal.step.text == "resign:G"
@@ -203,7 +204,8 @@ def test_rematch_rotation_moves_each_player_one_seat_on() -> None:
         ("resign:B", StepKind.RESIGN),
         ("timeout:r", StepKind.TIMEOUT),  # Board.push_step reads a token in any case
         ("CLAIM:Y", StepKind.CLAIM),
-        ("resign:X", StepKind.MOVE),  # no seat's letter: not a token
+        ("resign:WHITE", StepKind.RESIGN),  # the two-seat games name the seat in full
+        ("resign:", StepKind.MOVE),  # no seat: not a token
         ("move:R", StepKind.MOVE),
     ],
 )

@@ -1,5 +1,5 @@
 """Durability of the real server: ``fourchess serve`` killed with SIGKILL in mid-game keeps every
-move it acknowledged, and the game goes on after a restart (SQLite and PostgreSQL)."""
+move it acknowledged, and the game goes on after a restart (each game, on SQLite and PostgreSQL)."""
 
 from __future__ import annotations
 
@@ -21,10 +21,15 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     return request.getfixturevalue("fresh_postgres_url")
 
 
-def test_a_killed_server_keeps_every_acknowledged_move(db_url: str, tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    "settings",
+    [{"game": "fourchess", "mode": "ffa"}, {"game": "martian", "players": 4}, {"game": "chess"}],
+    ids=["fourchess", "martian", "chess"],
+)
+def test_a_killed_server_keeps_every_acknowledged_move(db_url: str, settings: dict, tmp_path: Path) -> None:
     served = ProcessServer(db_url, tmp_path / "serve.log").start()
     api = Api(served.url)
-    game = api.create(mode="ffa", grace_seconds=600)
+    game = api.create(**settings, grace_seconds=600)
     game_id, seats = game["id"], game["seats"]
     acknowledged: list[str] = []
     failures: list[BaseException] = []

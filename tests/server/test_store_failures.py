@@ -2,7 +2,8 @@
 write that fails (a lock held past the busy timeout, a full disk, a read-only or removed file)
 answers JSON 503 and takes the move back, so the mover may retry and nothing is stored out of
 turn; a store that cannot be written fails start-up with a clear message; a game whose stored
-steps do not replay is set aside, never a reason to stop serving the others."""
+steps do not replay is set aside, never a reason to stop serving the others. The lock test runs
+for each game the site offers."""
 
 from __future__ import annotations
 
@@ -22,6 +23,14 @@ from support.server_client import Api
 from support.server_processes import ProcessServer, ThreadServer
 
 OPENING = ["h2-h3", "b7-c7", "h13-h12", "m10-l10"]  # one move each, Red to move again
+# each game: its settings, an opening that brings the first seat back to move, and then a move of
+# the first seat and one of the second (Martian: pawns step one square diagonally onto empty
+# squares, docs/martian.md §2-3)
+GAMES = {
+    "fourchess": ({}, OPENING, "k2-k3", "b8-c8"),
+    "martian": ({"game": "martian"}, ["c3-b4", "c6-d5"], "b3-a4", "b6-a5"),
+    "chess": ({"game": "chess"}, ["e2e4", "e7e5"], "g1f3", "b8c6"),
+}
 
 
 def play(api: Api, game: dict, moves: list[str]) -> None:
@@ -53,32 +62,36 @@ def tmpfs(tmp_path: Path) -> Iterator[Path]:
         subprocess.run(["umount", "-l", str(mount)], check=False)
 
 
-def test_a_write_lock_held_past_the_busy_timeout_changes_nothing(tmp_path: Path, clock: FakeClock) -> None:
+@pytest.mark.parametrize("name", list(GAMES))
+def test_a_write_lock_held_past_the_busy_timeout_changes_nothing(name: str, tmp_path: Path, clock: FakeClock) -> None:
+    settings, opening, first_move, second_move = GAMES[name]
     path = tmp_path / "games.sqlite3"
     served = ThreadServer(f"sqlite:///{path}", clock=clock, busy_seconds=0.5).start()
     api = Api(served.url)
-    game = api.create(grace_seconds=600)
-    play(api, game, OPENING)
-    seats = game["seats"]
+    game = api.create(**settings, grace_seconds=600)
+    play(api, game, opening)
+    first, second = list(game["seats"])[:2]
+    tokens = {seat: entry["token"] for seat, entry in game["seats"].items()}
+    at = len(opening)
     holder = sqlite3.connect(path, isolation_level=None)
     holder.execute("BEGIN IMMEDIATE")  # another process's writer keeps the lock
     try:
-        refused_for_the_store(api.move(game["id"], seats["RED"]["token"], "k2-k3", ply=4))
+        refused_for_the_store(api.move(game["id"], tokens[first], first_move, ply=at))
         state = api.state(game["id"])
-        assert state["ply"] == 4 and state["turn"] == "RED" and state["moves"] == OPENING
-        blue = api.move(game["id"], seats["BLUE"]["token"], "b8-c8", ply=4)  # the turn is still Red's
-        assert blue.status_code == 409 and blue.json()["error"] == "not_your_turn", blue.text
+        assert state["ply"] == at and state["turn"] == first and state["moves"] == opening
+        early = api.move(game["id"], tokens[second], second_move, ply=at)  # the turn is still the first seat's
+        assert early.status_code == 409 and early.json()["error"] == "not_your_turn", early.text
         assert api.http.get("/healthz").status_code == 503
     finally:
         holder.execute("ROLLBACK")
         holder.close()
-    assert api.move(game["id"], seats["RED"]["token"], "k2-k3", ply=4).status_code == 200  # the retry succeeds
-    assert api.move(game["id"], seats["BLUE"]["token"], "b8-c8", ply=5).status_code == 200
+    assert api.move(game["id"], tokens[first], first_move, ply=at).status_code == 200  # the retry succeeds
+    assert api.move(game["id"], tokens[second], second_move, ply=at + 1).status_code == 200
     api.close()
     served.stop()
     again = ThreadServer(f"sqlite:///{path}", clock=clock).start()  # and the stored game replays
     api = Api(again.url)
-    assert api.state(game["id"])["moves"] == [*OPENING, "k2-k3", "b8-c8"]
+    assert api.state(game["id"])["moves"] == [*opening, first_move, second_move]
     api.close()
     again.stop()
 

@@ -16,6 +16,7 @@ from fourchess.server.clock import FakeClock
 from fourchess.server.limits import Limits
 from support.server_client import Api, Socket
 from support.server_processes import ThreadServer
+from support.stockfish import require_stockfish
 
 UNATTENDED = 120.0
 CPU = {"player": "cpu"}
@@ -85,13 +86,25 @@ def test_reading_games_keeps_none_in_memory(server: ThreadServer, api: Api) -> N
     assert held(server) == set()
 
 
-def test_a_full_server_makes_no_more_games_until_some_pause(server: ThreadServer, api: Api) -> None:
+@pytest.mark.parametrize(
+    "settings",
+    [
+        {"game": "fourchess", "seats": dict.fromkeys(("RED", "BLUE", "YELLOW", "GREEN"), CPU)},
+        {"game": "martian", "players": 4, "seats": dict.fromkeys(("RED", "BLUE", "YELLOW", "GREEN"), CPU)},
+        {"game": "chess", "seats": dict.fromkeys(("WHITE", "BLACK"), CPU)},
+    ],
+    ids=["fourchess", "martian", "chess"],
+)
+def test_a_flood_of_cpu_games_is_bounded_until_some_pause(server: ThreadServer, api: Api, settings: dict) -> None:
+    if settings["game"] == "chess":
+        require_stockfish()
     for _ in range(3):
-        api.create(grace_seconds=600)
-    refused = api.http.post("/api/games", json={})
+        api.create(**settings, cpu_movetime=FAST_CPU)  # the CPU plays them while they are new
+    refused = api.http.post("/api/games", json=settings)
     assert refused.status_code == 503 and refused.json()["error"] == "busy", refused.text
     server.advance(UNATTENDED + 1)  # nobody came to those three: they pause and leave memory
-    assert api.http.post("/api/games", json={}).status_code == 201
+    assert held(server) == set()
+    assert api.http.post("/api/games", json=settings).status_code == 201
 
 
 def test_a_restart_resumes_only_the_games_played_lately(tmp_path: Path, clock: FakeClock) -> None:

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import threading
 
-from fourchess import Board, Move
 from fourchess.server.cpu import CpuPlayers
+from fourchess.server.games import CpuEngine
 
 GATE_TIMEOUT = 30.0
 
@@ -21,9 +21,9 @@ class GatedCpu(CpuPlayers):
         self.started = threading.Event()
         self.movetimes: list[float] = []
 
-    def _choose(self, board: Board, movetime: float) -> Move:
+    def _think(self, engine: CpuEngine, position: object, movetime: float, skill: int | None) -> str:
         self.movetimes.append(movetime)
         self.started.set()
         if not self.gate.wait(GATE_TIMEOUT):
             raise TimeoutError("the test never opened the gate")
-        return super()._choose(board, movetime)
+        return super()._think(engine, position, movetime, skill)

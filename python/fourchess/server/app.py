@@ -22,7 +22,6 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
-from fourchess import Seat, parse_square, square_name, svg
 from fourchess._quote import quoted
 from fourchess.server.connection import Connection
 from fourchess.server.doorway import guarded_protocols
@@ -30,19 +29,22 @@ from fourchess.server.errors import (
     BadRequest,
     Busy,
     ClientGone,
+    CpuUnavailable,
     GameFull,
     NoHello,
+    NotFound,
     RequestError,
     TooLarge,
     TooManyGames,
     TooManyMessages,
 )
 from fourchess.server.failure_answers import JsonFailures, failure_body
+from fourchess.server.games import GAMES
 from fourchess.server.hub import Hub
 from fourchess.server.limits import Limits
 from fourchess.server.rate import GameQuota, TokenBucket
 from fourchess.server.room import Room
-from fourchess.server.settings import SEAT_NAMES, GameConfig, seat_named
+from fourchess.server.settings import GameConfig
 from fourchess.server.store.base import StepKind
 from fourchess.server.text import shown_text
 
@@ -51,6 +53,7 @@ MAX_CHAT_LENGTH = 200
 SVG_CACHE_SIZE = 512  # rendered boards kept, keyed by (game, ply, orientation)
 ACCEPT_BATCH = 128  # the listen backlog, which is also how many connections asyncio accepts at once
 STATIC = Path(__file__).parent / "static"
+MAX_SQUARE_NAME = 3  # "n14": the longest square name of any of the games' boards
 
 log = logging.getLogger("fourchess.server")
 
@@ -89,12 +92,14 @@ def create_app(hub: Hub) -> Starlette:
         Route("/", api.lobby_page),
         Route("/games/{id}", api.game_page),
         Route("/healthz", api.health),
+        Route("/api/catalog", api.catalog),
         Route("/api/games", api.create, methods=["POST"]),
         Route("/api/games/{id}", api.state),
         Route("/api/games/{id}/moves", api.move, methods=["POST"]),
         Route("/api/games/{id}/resign", api.resign, methods=["POST"]),
         Route("/api/games/{id}/claim", api.claim, methods=["POST"]),
         Route("/api/games/{id}/rematch", api.rematch, methods=["POST"]),
+        Route("/api/games/{id}/record", api.record),
         Route("/api/games/{id}/pgn4", api.pgn4),
         Route("/api/games/{id}/board.svg", api.board_svg),
         WebSocketRoute("/ws/games/{id}", api.socket),
@@ -127,21 +132,21 @@ async def _no_route(request: Request, error: Exception) -> Response:
     )
 
 
-def _seat_link(game_id: str, seat: Seat, token: str) -> str:
-    return f"/games/{game_id}?seat={seat.name}#t={token}"
+def _seat_link(game_id: str, seat_name: str, token: str) -> str:
+    return f"/games/{game_id}?seat={seat_name}#t={token}"
 
 
-def _rematch_answer(room: Room, seat: Seat, token: str) -> dict[str, Any]:
+def _rematch_answer(room: Room, seat: int, token: str) -> dict[str, Any]:
     """What a seat asking for the rematch is told: the new game, its seat there and its link."""
-    game_id = room.game.id
-    return {"id": game_id, "seat": seat.name, "token": token, "url": _seat_link(game_id, seat, token)}
+    game_id, name = room.game.id, room.game.seat_names[seat]
+    return {"id": game_id, "seat": name, "token": token, "url": _seat_link(game_id, name, token)}
 
 
 class _Api:
     def __init__(self, hub: Hub) -> None:
         self.hub = hub
         self.quota = GameQuota(hub.limits, hub.clock)
-        self._svgs: OrderedDict[tuple[str, int, Seat], str] = OrderedDict()
+        self._svgs: OrderedDict[tuple[str, int, int], str] = OrderedDict()
 
     # --- pages ---------------------------------------------------------------------------------
 
@@ -160,17 +165,33 @@ class _Api:
 
     # --- the API -------------------------------------------------------------------------------
 
+    async def catalog(self, request: Request) -> Response:
+        """The games this server offers, their seats and whether their CPU can play here."""
+        games = []
+        for kind in GAMES.values():
+            games.append(
+                {
+                    "game": kind.name,
+                    "title": kind.title,
+                    "record": kind.record_name,
+                    "cpu": kind.cpu_missing() is None,
+                    "cpu_missing": kind.cpu_missing(),
+                }
+            )
+        return JSONResponse({"games": games})
+
     async def create(self, request: Request) -> Response:
         config = GameConfig.from_dict(await _json_body(request, allow_empty=True))
+        missing = config.kind.cpu_missing()
+        if missing is not None and any(config.cpu_seat(seat) for seat in range(len(config.seats))):
+            raise CpuUnavailable(f"{config.kind.title} cannot have CPU seats here: {missing}")
         self.quota.take(request.client.host if request.client is not None else "")
         room, seat_tokens = await self.hub.create(config)
         game_id = room.game.id
         seats: dict[str, Any] = {}
-        for seat in Seat:
+        for seat, name in enumerate(config.seat_names):
             token = seat_tokens.get(seat)
-            seats[seat.name] = (
-                {"cpu": True} if token is None else {"token": token, "url": _seat_link(game_id, seat, token)}
-            )
+            seats[name] = {"cpu": True} if token is None else {"token": token, "url": _seat_link(game_id, name, token)}
         return JSONResponse({"id": game_id, "url": f"/games/{game_id}", "seats": seats}, status_code=201)
 
     async def state(self, request: Request) -> Response:
@@ -204,24 +225,36 @@ class _Api:
         room, seat, _ = await self._seat_request(request)
         return JSONResponse(_rematch_answer(*await self.hub.rematch(room, seat)), status_code=201)
 
-    async def pgn4(self, request: Request) -> Response:
+    async def record(self, request: Request) -> Response:
+        """The game's record (PGN4, PGN, the Martian record) as a download."""
         room = await self.hub.room(request.path_params["id"])
-        headers = {"Content-Disposition": f'attachment; filename="fourchess-{room.game.id}.pgn4"'}
-        text = room.game.pgn4()
+        game = room.game
+        filename = f"{game.kind.name}-{game.id}.{game.kind.record_suffix}"
+        text = game.record()
         room.settle()
-        return PlainTextResponse(text, headers=headers)
+        return PlainTextResponse(text, headers={"Content-Disposition": f'attachment; filename="{filename}"'})
+
+    async def pgn4(self, request: Request) -> Response:
+        """A four-player game's PGN4 (the first address of the record; /record serves every game)."""
+        room = await self.hub.room(request.path_params["id"])
+        if room.game.kind.record_suffix != "pgn4":
+            room.settle()
+            raise NotFound(f"game {room.game.id} is {room.game.kind.title}: its record is at /api/games/{{id}}/record")
+        return await self.record(request)
 
     async def board_svg(self, request: Request) -> Response:
         room = await self.hub.room(request.path_params["id"])
-        orientation = seat_named(request.query_params.get("orientation", "RED").upper())
-        if orientation is None:
-            raise BadRequest(f"orientation must be one of {', '.join(SEAT_NAMES)}")
         game = room.game
+        names = game.seat_names
+        wanted = request.query_params.get("orientation")
+        orientation = 0 if wanted is None else game.config.seat_named(wanted.upper())
+        if orientation is None:
+            room.settle()
+            raise BadRequest(f"orientation must be one of {', '.join(names)}, got {quoted(wanted, 40)}")
         key = (game.id, game.ply, orientation)
         picture = self._svgs.get(key)
         if picture is None:
-            board = game.board
-            picture = svg.board(board, orientation=orientation, lastmove=dict(game.last_moves))
+            picture = game.play.picture(orientation)
             self._svgs[key] = picture
             if len(self._svgs) > SVG_CACHE_SIZE:
                 self._svgs.popitem(last=False)
@@ -230,7 +263,7 @@ class _Api:
         room.settle()
         return Response(picture, media_type="image/svg+xml", headers={"Cache-Control": "no-cache"})
 
-    async def _seat_request(self, request: Request) -> tuple[Room, Seat, dict[str, Any]]:
+    async def _seat_request(self, request: Request) -> tuple[Room, int, dict[str, Any]]:
         body = await _json_body(request)
         room = await self.hub.room(request.path_params["id"])
         return room, room.game.seat_for(body.get("token")), body
@@ -314,7 +347,7 @@ class _Api:
         elif kind in ("resign", "claim"):
             await room.leave(seat, StepKind(kind), message.get("ply"))
         elif kind == "arrow":
-            squares = [_square(message.get(end)) for end in ("from", "to")]
+            squares = [_square(room, message.get(end)) for end in ("from", "to")]
             room.relay(seat, {"type": "arrow", "from": squares[0], "to": squares[1]})
         elif kind == "clear_arrows":
             room.relay(seat, {"type": "clear_arrows"})
@@ -341,13 +374,10 @@ async def _receive_text(websocket: WebSocket) -> str:
     return str(text)
 
 
-def _square(name: object) -> str:
-    """An arrow's end: a square of the board ('h2'), as the core names it."""
-    if isinstance(name, str):
-        try:
-            return square_name(parse_square(name))
-        except ValueError:
-            pass
+def _square(room: Room, name: object) -> str:
+    """An arrow's end: a square of the game's board ('h2')."""
+    if isinstance(name, str) and len(name) <= MAX_SQUARE_NAME and room.game.play.has_square(name):
+        return name
     raise BadRequest(f"an arrow needs 'from' and 'to' squares of the board like 'h2', got {quoted(name)}")
 
 

@@ -16,8 +16,6 @@ import math
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
-from fourchess import Seat
-
 OUTBOX_LIMIT = 256  # messages queued for one client before it is dropped as too slow
 
 log = logging.getLogger("fourchess.server")
@@ -33,7 +31,7 @@ class Connection:
         close: Callable[[], Coroutine[Any, Any, None]] | None = None,
         state_interval: float = 0.0,
     ) -> None:
-        self.seat: Seat | None = None
+        self.seat: int | None = None  # the seat's number in its game, None for a spectator
         self._send_text = send_text
         self._close = close
         self._outbox: asyncio.Queue[str | None] = asyncio.Queue(OUTBOX_LIMIT)

@@ -1,5 +1,6 @@
-"""The CPU player for a server: fourchess's SearchPlayer, run on a few worker threads (the core's
-search releases the GIL), each thread with an engine of its own.
+"""The CPU players for a server, run on a few worker threads (the searches release the GIL), each
+thread with an engine of its own for each game (its GameKind's CpuEngine: fourchess's search,
+the Martian search, a Stockfish process).
 
 Searches wait their turn in one priority queue: a game with a player at the board goes before games
 only watched or left alone, and within each of those classes the oldest request goes first. A game
@@ -19,10 +20,8 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from fourchess import Board, Move
-from fourchess.players import SearchPlayer
+from fourchess.server.games import CpuEngine, GameKind
 
-ENGINE_HASH_MB = 16  # per worker thread; the server's CPU moves are short searches
 SEARCH_NICENESS = 10  # the searches yield a busy core to the event loop that answers the players
 PLAYED = 0  # a game with a player at the board: its CPU seats answer first
 WATCHED = 1  # a game only watched, or left alone a short while
@@ -40,15 +39,17 @@ class TurnOver(Exception):
 class _Request:
     priority: int
     order: int
-    board: Board = field(compare=False)
+    kind: GameKind = field(compare=False)
+    position: object = field(compare=False)  # the game's Play.for_cpu()
+    skill: int | None = field(compare=False)
     budget: Budget = field(compare=False)
-    future: asyncio.Future[Move] = field(compare=False)
+    future: asyncio.Future[str] = field(compare=False)
     loop: asyncio.AbstractEventLoop = field(compare=False)
     dropped: bool = field(default=False, compare=False)  # its caller gave up (set on the loop)
 
 
 class CpuPlayers:
-    """Chooses CPU moves off the event loop: ``workers`` threads, one SearchPlayer each. A worker
+    """Chooses CPU moves off the event loop: ``workers`` threads, each with a CpuEngine per game. A worker
     that finishes a search takes the next request itself, without waiting for the event loop
     (which, under load, is busy answering players); only the answer goes back through the loop."""
 
@@ -72,14 +73,21 @@ class CpuPlayers:
         with self._queue:
             return sum(1 for request in self._waiting if not request.dropped)
 
-    async def choose(self, board: Board, budget: Budget | float, priority: int = PLAYED) -> Move:
-        """The search's move for ``board``'s side to move. ``budget``: seconds to think, or a
-        function giving them when a worker is free (None: TurnOver is raised instead).
-        ``priority``: PLAYED or WATCHED. The board is the caller's own copy: the search reads it
-        from another thread."""
+    async def choose(
+        self,
+        kind: GameKind,
+        position: object,
+        budget: Budget | float,
+        priority: int = PLAYED,
+        skill: int | None = None,
+    ) -> str:
+        """``kind``'s CPU move (its text) for ``position`` (a ``Play.for_cpu()``: the caller's own
+        copy, read on another thread). ``budget``: seconds to think, or a function giving them
+        when a worker is free (None: TurnOver is raised instead). ``priority``: PLAYED or WATCHED.
+        ``skill``: the game's CPU strength setting, when it has one."""
         take = budget if callable(budget) else (lambda: float(budget))
         loop = asyncio.get_running_loop()
-        request = _Request(priority, next(self._order), board, take, loop.create_future(), loop)
+        request = _Request(priority, next(self._order), kind, position, skill, take, loop.create_future(), loop)
 
         def drop(_: object) -> None:
             request.dropped = True
@@ -94,6 +102,14 @@ class CpuPlayers:
 
     def _work(self) -> None:
         _think_in_the_background()
+        engines: dict[str, CpuEngine] = {}  # this thread's, by game
+        try:
+            self._serve(engines)
+        finally:
+            for engine in engines.values():
+                engine.close()
+
+    def _serve(self, engines: dict[str, CpuEngine]) -> None:
         while True:
             with self._queue:
                 while not self._waiting and not self._closing:
@@ -109,20 +125,18 @@ class CpuPlayers:
                     raise TurnOver("the turn was over before a worker was free")
                 with self._queue:
                     self.searches += 1
-                move = self._choose(request.board, movetime)
+                engine = engines.get(request.kind.name)
+                if engine is None:
+                    engine = engines[request.kind.name] = request.kind.new_cpu()
+                move = self._think(engine, request.position, movetime, request.skill)
             except BaseException as error:  # the caller's to see, like the move
                 _answer(request, error=error)
             else:
                 _answer(request, move=move)
 
-    def _choose(self, board: Board, movetime: float) -> Move:
-        player = getattr(self._local, "player", None)
-        if player is None:
-            player = self._local.player = SearchPlayer(movetime=movetime, hash_mb=ENGINE_HASH_MB)
-        player.movetime = movetime
-        return player.choose_move(board)
-
-    _local = threading.local()  # each worker thread's SearchPlayer
+    def _think(self, engine: CpuEngine, position: object, movetime: float, skill: int | None) -> str:
+        """One search on this worker's ``engine`` for its game."""
+        return engine.choose(position, movetime, skill)
 
     def close(self) -> None:
         """Drop the waiting requests, finish the searches under way and stop the threads."""
@@ -136,7 +150,7 @@ class CpuPlayers:
             thread.join()
 
 
-def _answer(request: _Request, move: Move | None = None, error: BaseException | None = None) -> None:
+def _answer(request: _Request, move: str | None = None, error: BaseException | None = None) -> None:
     """Hand a worker's result to the request's event loop (a loop already closed: nobody waits)."""
 
     def settle() -> None:

@@ -20,12 +20,11 @@ import random
 from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
-from fourchess import Seat
 from fourchess.server.cpu import TurnOver
 from fourchess.server.errors import RequestError
 from fourchess.server.game import LiveGame, Proposal
 from fourchess.server.services import RoomServices
-from fourchess.server.settings import MIN_CPU_MOVETIME
+from fourchess.server.settings import LOSE, MIN_CPU_MOVETIME
 from fourchess.server.store.base import StepKind
 from fourchess.server.store.failures import is_store_failure
 
@@ -46,10 +45,10 @@ class Driven(Protocol):
     def attended(self) -> bool:
         """Does anyone attend the game (the Driver acts only then)?"""
 
-    def cpu_playing(self, seat: Seat) -> bool:
+    def cpu_playing(self, seat: int) -> bool:
         """Does the CPU move for the seat now?"""
 
-    def presence_wakes(self, seat: Seat) -> float | None:
+    def presence_wakes(self, seat: int) -> float | None:
         """When presence alone next changes what the game does by itself (None: not waited for)."""
 
     def priority(self) -> int:
@@ -58,10 +57,10 @@ class Driven(Protocol):
     async def read_presence(self) -> None:
         """Read where the seats are connected in the other processes."""
 
-    async def move(self, seat: Seat, text: object, ply: object, by: str = "human") -> Proposal:
+    async def move(self, seat: int, text: object, ply: object, by: str = "human") -> Proposal:
         """Propose, store and announce a move."""
 
-    async def leave(self, seat: Seat, kind: StepKind, ply: object = None, by: str = "human") -> Proposal:
+    async def leave(self, seat: int, kind: StepKind, ply: object = None, by: str = "human") -> Proposal:
         """Propose, store and announce a leave."""
 
     def settle(self) -> None:
@@ -169,12 +168,19 @@ class Driver:
 
     # --- the game's own steps ------------------------------------------------------------------
 
-    def _moves_itself(self, seat: Seat) -> bool:
-        return seat in self.room.game.board.walking_kings or self.room.cpu_playing(seat)
+    def _moves_itself(self, seat: int) -> bool:
+        return self.room.game.play.moves_itself(seat) or self.room.cpu_playing(seat)
+
+    def _cpu_at_timeout(self) -> bool:
+        """Does the CPU move for a seat whose turn ran out (the game's on_timeout setting, when its
+        CPU can play here), instead of the seat losing on time?"""
+        game = self.room.game
+        return game.config.game.on_timeout != LOSE and game.kind.cpu_missing() is None
 
     async def _time_out(self) -> None:
         """The turn's deadline: the seat to move times out, even while a search is thinking for
-        it (the search's late move is then refused as stale)."""
+        it (the search's late move is then refused as stale); or, where the game says so, the CPU
+        moves for it."""
         game = self.room.game
         seat, ply = game.turn(), game.ply
         now = self.services.clock.now()
@@ -187,6 +193,10 @@ class Driver:
             return
         if not self.room.attended():
             self.room.settle()  # the game pauses
+            return
+        if self._cpu_at_timeout():
+            if self._driving != ply:  # a search for this turn already under way goes on
+                self.spawn(self._drive(at_timeout=True))
             return
         if self._thinking is not None:
             self._thinking.cancel()
@@ -210,14 +220,14 @@ class Driver:
         )
         self._store_back_at = self.services.clock.now() + STORE_RETRY
 
-    async def _drive(self) -> None:
+    async def _drive(self, at_timeout: bool = False) -> None:
         game = self.room.game
         seat, ply = game.turn(), game.ply
         if seat is None or self._driving == ply:
             return
         self._driving = ply
         try:
-            await self._drive_turn(seat, ply)
+            await self._drive_turn(seat, ply, at_timeout)
         except (RequestError, TurnOver):  # the turn moved on meanwhile, or ran out before the CPU could think
             pass
         except Exception as error:
@@ -229,7 +239,7 @@ class Driver:
                 self._driving = None
         self.schedule()
 
-    async def _drive_turn(self, seat: Seat, ply: int) -> None:
+    async def _drive_turn(self, seat: int, ply: int, at_timeout: bool = False) -> None:
         room, game = self.room, self.room.game
         now = self.services.clock.now()
         if self.services.store.shared and not await self._may_drive(seat, now):
@@ -237,15 +247,17 @@ class Driver:
         if not room.attended():
             return  # schedule() pauses the game
         deadline = game.deadline()
-        if deadline is not None and now >= deadline:
+        past_deadline = deadline is not None and now >= deadline
+        if past_deadline and not self._cpu_at_timeout():
             await room.leave(seat, StepKind.TIMEOUT, ply, by="clock")
-        elif seat in game.board.walking_kings:
-            move = game.board.random_walking_king_move(self.rng)
+        elif game.play.moves_itself(seat):
+            move = game.play.own_move(self.rng)
             if move is not None:
-                await room.move(seat, str(move), ply, by="walking")
-        elif room.cpu_playing(seat):
+                await room.move(seat, move, ply, by="walking")
+        elif room.cpu_playing(seat) or at_timeout or past_deadline:
+            budget = self._search_budget() if not past_deadline else game.config.cpu_movetime
             self._thinking = asyncio.ensure_future(
-                self.services.cpu.choose(game.board.copy(), self._search_budget(), room.priority())
+                self.services.cpu.choose(game.kind, game.play.for_cpu(), budget, room.priority(), game.config.cpu_skill)
             )
             try:
                 move = await self._thinking
@@ -255,8 +267,9 @@ class Driver:
                 return  # the search was called off: the turn timed out or the game paused
             finally:
                 self._thinking = None
-            if room.cpu_playing(seat) and game.ply == ply:  # not if the player came back while it thought
-                await room.move(seat, str(move), ply, by="cpu")
+            # not if the player came back while it thought (unless it thinks because the turn ran out)
+            if (room.cpu_playing(seat) or at_timeout or past_deadline) and game.ply == ply:
+                await room.move(seat, move, ply, by="cpu")
 
     def _search_budget(self) -> Callable[[], float | None]:
         """The CPU's think time for the turn, asked for when a worker takes the search: the game's
@@ -275,7 +288,7 @@ class Driver:
 
         return seconds
 
-    async def _may_drive(self, seat: Seat, now: float) -> bool:
+    async def _may_drive(self, seat: int, now: float) -> bool:
         """On a shared store: read where the seats are connected when the choice depends on it (a
         human seat) or the last reading is old, and hold the game's drive lease, renewing it only
         when half of it is gone (two queries per CPU move were a fifth of the server's time)."""

@@ -53,6 +53,13 @@ class BadSettings(RequestError):
     code = "bad_settings"
 
 
+class CpuUnavailable(BadSettings):
+    """CPU seats asked of a game whose CPU player is not installed on this server (chess without
+    Stockfish); the message says what to install."""
+
+    code = "cpu_unavailable"
+
+
 class BadToken(RequestError):
     """The token is not one of this game's seat tokens."""
 
@@ -64,6 +71,13 @@ class NoSuchGame(RequestError):
     """No game has that id."""
 
     code = "no_such_game"
+    status = 404
+
+
+class NotFound(RequestError):
+    """An address this game does not have (a four-player record asked of another game)."""
+
+    code = "not_found"
     status = 404
 
 

@@ -14,7 +14,6 @@ import secrets
 from collections.abc import Awaitable
 from typing import Any
 
-from fourchess import Seat
 from fourchess._quote import quoted
 from fourchess.server import tokens
 from fourchess.server.clock import Clock, WallClock
@@ -24,7 +23,7 @@ from fourchess.server.game import LiveGame
 from fourchess.server.limits import Limits
 from fourchess.server.room import Room
 from fourchess.server.services import RoomServices
-from fourchess.server.settings import GameConfig, seat_named
+from fourchess.server.settings import GameConfig
 from fourchess.server.store.base import GameRecord, Notification, Store
 from fourchess.server.store.failures import StoreUnavailable
 
@@ -186,8 +185,8 @@ class Hub:
             del self.rooms[room.game.id]
 
     async def create(
-        self, config: GameConfig, seat_tokens: dict[Seat, str] | None = None, game_id: str | None = None
-    ) -> tuple[Room, dict[Seat, str]]:
+        self, config: GameConfig, seat_tokens: dict[int, str] | None = None, game_id: str | None = None
+    ) -> tuple[Room, dict[int, str]]:
         """Store a new game; its room and each human seat's token (made here unless given). Busy
         while ``Limits.max_rooms`` games are held and none of them can be let go."""
         self._make_room_for_one()
@@ -206,28 +205,29 @@ class Hub:
                 raise Busy(f"this server holds {len(self.rooms)} games, its most; try again later")
 
     def _new_game(
-        self, config: GameConfig, seat_tokens: dict[Seat, str] | None, game_id: str | None
-    ) -> tuple[GameRecord, dict[Seat, str]]:
+        self, config: GameConfig, seat_tokens: dict[int, str] | None, game_id: str | None
+    ) -> tuple[GameRecord, dict[int, str]]:
         game_id = game_id if game_id is not None else secrets.token_urlsafe(GAME_ID_BYTES)
         given = seat_tokens if seat_tokens is not None else {}
         seat_tokens = {seat: given.get(seat) or tokens.new_token() for seat in config.human_seats()}
         record = GameRecord(
             id=game_id,
             settings=config.to_dict(),
-            token_hashes={seat.name: tokens.token_hash(token) for seat, token in seat_tokens.items()},
+            token_hashes={config.seat_names[seat]: tokens.token_hash(token) for seat, token in seat_tokens.items()},
             created_at=self.clock.now(),
         )
         return record, seat_tokens
 
-    async def rematch(self, room: Room, seat: Seat) -> tuple[Room, Seat, str]:
+    async def rematch(self, room: Room, seat: int) -> tuple[Room, int, str]:
         """The game's rematch (made by the first seat to ask, found by the others): its room, the
         caller's seat in it and the caller's token there. With rotate_first_seat every player
-        moves on one seat: the old BLUE player is the new RED, and moves first."""
+        moves on one seat: the old second seat (BLUE, BLACK) is the new first, and moves first."""
         game = room.game
         if game.playing:
             raise GameOver("a rematch is made once the game is over")
         shift = 1 if game.config.game.rotate_first_seat else 0
-        new_seat = {old: Seat((old - shift) % 4) for old in Seat}
+        count = game.play.seat_count
+        new_seat = {old: (old - shift) % count for old in range(count)}
         async with room.lock:
             if game.rematch is None and self.store.shared:
                 await room.catch_up(reload=True)  # another process may have made it already
@@ -258,7 +258,7 @@ class Hub:
         if room is None:
             return
         if note.get("kind") == "relay":
-            to = seat_named(note.get("to"))
+            to = room.game.config.seat_named(note.get("to"))
             if to is not None:
                 room.deliver(to, str(note.get("text")))
         else:
@@ -268,7 +268,7 @@ class Hub:
         while True:
             await asyncio.sleep(HEARTBEAT_SECONDS)
             for room in list(self.rooms.values()):
-                seats = [seat.name for seat in sorted(room.local_seats())]
+                seats = [room.game.seat_names[seat] for seat in sorted(room.local_seats())]
                 if seats and room.game.playing:
                     try:
                         await self.store.touch_presence(room.game.id, seats, self.clock.now())

@@ -25,20 +25,19 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from fourchess import Seat
 from fourchess.server.connection import Connection
 from fourchess.server.cpu import PLAYED, WATCHED
 from fourchess.server.driver import Driver
 from fourchess.server.errors import BadRequest, RequestError, Stale, TurnTimedOut
 from fourchess.server.game import LiveGame, Proposal
 from fourchess.server.services import RoomServices
+from fourchess.server.settings import LOSE
 from fourchess.server.state import board_part, game_state
 from fourchess.server.store.base import StepKind
 from fourchess.server.store.failures import is_store_failure
 
 log = logging.getLogger("fourchess.server")
 
-PARTNERS = {seat: Seat((seat + 2) % 4) for seat in Seat}  # Teams partners sit opposite: RED and YELLOW
 PRESENCE_WINDOW = 25.0  # a seat seen by another process this recently counts as connected
 
 
@@ -53,7 +52,7 @@ class Room:
         self.connections: set[Connection] = set()
         now = services.clock.now()
         self.away_since = {seat: now for seat in game.config.human_seats()}
-        self.remote_seen: dict[Seat, float] = {}  # when another process last saw each seat connected
+        self.remote_seen: dict[int, float] = {}  # when another process last saw each seat connected
         self._part: tuple[int, str, dict[str, Any]] | None = None  # (ply, status, board part)
         self.attended_until = game.turn_started() + services.unattended_seconds
         self.human_acted_at = -PRESENCE_WINDOW
@@ -64,22 +63,23 @@ class Room:
 
     # --- presence ------------------------------------------------------------------------------
 
-    def local_seats(self) -> set[Seat]:
+    def local_seats(self) -> set[int]:
         """Seats with a connection open in this process."""
         return {conn.seat for conn in self.connections if conn.seat is not None and not conn.closed}
 
-    def connected(self, seat: Seat) -> bool:
+    def connected(self, seat: int) -> bool:
         """Has the seat's player a page open (here, or lately in another process)?"""
         if seat in self.local_seats():
             return True
         seen = self.remote_seen.get(seat)
         return seen is not None and self._now() - seen < PRESENCE_WINDOW
 
-    def cpu_playing(self, seat: Seat) -> bool:
-        """Does the CPU move for the seat: a CPU seat, or a human one away past the grace period."""
+    def cpu_playing(self, seat: int) -> bool:
+        """Does the CPU move for the seat: a CPU seat, or a human one away past the grace period
+        (when the game's CPU can play on this server)."""
         if self.game.config.cpu_seat(seat):
             return True
-        if self.connected(seat):
+        if self.connected(seat) or self.game.kind.cpu_missing() is not None:
             return False
         since = self.away_since.get(seat, self.game.created_at)
         return self._now() >= since + self.game.config.grace_seconds
@@ -103,7 +103,7 @@ class Room:
             return PLAYED
         return PLAYED if any(self.connected(seat) for seat in self.remote_seen) else WATCHED
 
-    def presence_wakes(self, seat: Seat) -> float | None:
+    def presence_wakes(self, seat: int) -> float | None:
         """When presence alone next changes what the game does by itself with ``seat`` to move:
         the seat's grace period ends (the CPU takes it over), or nobody attends the game any more
         (it pauses); None when neither is waited for."""
@@ -117,22 +117,26 @@ class Room:
     async def read_presence(self) -> None:
         """Read where the seats are connected in the other processes (a shared store)."""
         seen = await self.services.store.presence(self.game.id)
-        self.remote_seen = {seat: seen[seat.name] for seat in Seat if seat.name in seen}
+        self.remote_seen = {seat: seen[name] for seat, name in enumerate(self.game.seat_names) if name in seen}
 
-    def seats_view(self) -> dict[Seat, dict[str, bool]]:
+    def seats_view(self) -> dict[int, dict[str, bool]]:
         """Each seat's presence as the state shows it."""
-        return {seat: {"connected": self.connected(seat), "cpu_playing": self.cpu_playing(seat)} for seat in Seat}
+        return {
+            seat: {"connected": self.connected(seat), "cpu_playing": self.cpu_playing(seat)}
+            for seat in range(self.game.play.seat_count)
+        }
 
-    async def attach(self, conn: Connection, seat: Seat | None) -> None:
+    async def attach(self, conn: Connection, seat: int | None) -> None:
         """A client joined (``seat`` None: a spectator); it gets the welcome with the state, and a
         returning player takes the seat back from the CPU at once."""
         conn.seat = seat
         self.connections.add(conn)
-        conn.send(json.dumps({"type": "welcome", "seat": None if seat is None else seat.name, "state": self.state()}))
+        name = None if seat is None else self.game.seat_names[seat]
+        conn.send(json.dumps({"type": "welcome", "seat": name, "state": self.state()}))
         if seat is not None:
             self.away_since.pop(seat, None)
             if self.services.store.shared:
-                await self.services.store.touch_presence(self.game.id, [seat.name], self._now())
+                await self.services.store.touch_presence(self.game.id, [self.game.seat_names[seat]], self._now())
             self.broadcast_state()
         self.schedule()  # a paused game goes on while someone watches
 
@@ -153,7 +157,7 @@ class Room:
 
     # --- requests ------------------------------------------------------------------------------
 
-    async def move(self, seat: Seat, text: object, ply: object, by: str = "human") -> Proposal:
+    async def move(self, seat: int, text: object, ply: object, by: str = "human") -> Proposal:
         """Validate, store and announce a move for ``seat``; a RequestError changes nothing, but
         for a move that comes after its turn's deadline: the seat is timed out, then TurnTimedOut."""
         self._acted(by)
@@ -163,10 +167,10 @@ class Room:
             except RequestError:
                 pass  # the turn moved on meanwhile: judge the move against the game as it is now
             else:
-                raise TurnTimedOut(f"{seat.name}'s time for this turn ran out before its move arrived")
+                raise TurnTimedOut(f"{self.game.seat_names[seat]}'s time for this turn ran out before its move arrived")
         return await self._change(lambda now: self.game.propose_move(seat, text, ply, now, by), ply)
 
-    async def leave(self, seat: Seat, kind: StepKind, ply: object = None, by: str = "human") -> Proposal:
+    async def leave(self, seat: int, kind: StepKind, ply: object = None, by: str = "human") -> Proposal:
         """Resign, time out or claim for ``seat`` (or abort the game, when the leave aborts it)."""
         self._acted(by)
         return await self._change(lambda now: self.game.propose_leave(seat, kind, ply, now, by), ply)
@@ -176,24 +180,31 @@ class Room:
             self.human_acted_at = self._now()
             self.attend()
 
-    def _past_deadline(self, seat: Seat) -> bool:
+    def _past_deadline(self, seat: int) -> bool:
+        """Has the seat's turn run out, in a game where that loses it the game? (Where the CPU
+        moves at the timeout instead, a move that comes first is still the player's.)"""
+        if self.game.config.game.on_timeout != LOSE:
+            return False
         deadline = self.game.deadline()
         return deadline is not None and self.game.turn() == seat and self._now() >= deadline
 
-    def relay(self, seat: Seat, message: dict[str, Any]) -> None:
-        """Teams: pass an arrow or chat line to the partner's connections only; FFA has no
-        private channel."""
-        if self.game.config.rules.mode != "teams":
-            raise BadRequest("FFA has no private channel: arrows and chat are Teams only")
-        partner = PARTNERS[seat]
-        text = json.dumps({**message, "seat": seat.name})
+    def relay(self, seat: int, message: dict[str, Any]) -> None:
+        """Teams: pass an arrow or chat line to the partner's connections only; a game without
+        teams has no private channel."""
+        game = self.game
+        partner = game.kind.partners(game.config.rules).get(seat)
+        if partner is None:
+            raise BadRequest("this game has no teams: arrows and chat are for partners only")
+        text = json.dumps({**message, "seat": game.seat_names[seat]})
         self.deliver(partner, text)
         if self.services.store.shared:
             self.services.spawn(
-                self.services.store.publish({"game": self.game.id, "kind": "relay", "to": partner.name, "text": text})
+                self.services.store.publish(
+                    {"game": game.id, "kind": "relay", "to": game.seat_names[partner], "text": text}
+                )
             )
 
-    def deliver(self, seat: Seat, text: str) -> None:
+    def deliver(self, seat: int, text: str) -> None:
         """Send ``text`` to the seat's own connections here."""
         for conn in list(self.connections):
             if conn.seat == seat:
@@ -232,7 +243,7 @@ class Room:
             turn = self.game.turn()
             return bool(
                 await store.append_step(
-                    self.game.id, proposal.step, proposal.finish, None if turn is None else turn.name
+                    self.game.id, proposal.step, proposal.finish, None if turn is None else self.game.seat_names[turn]
                 )
             )
         assert proposal.finish is not None
@@ -262,7 +273,7 @@ class Room:
         before = (game.ply, game.status, game.rematch)
         for step in await self.services.store.steps_since(game.id, game.ply):
             game.apply_stored(step)
-        if reload or (game.playing and game.board.is_game_over()):  # a step that ended it: take its ending
+        if reload or (game.playing and game.play.is_over()):  # a step that ended it: take its ending
             record = await self.services.store.load_game(game.id)
             if record is not None:
                 if record.status != game.status:

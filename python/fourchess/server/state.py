@@ -1,57 +1,66 @@
-"""A game's state as the API and the WebSocket send it (docs/server.md, "The state"): the game's
-Seats written as the names the JSON has ("RED")."""
+"""A game's state as the API and the WebSocket send it (docs/server.md, "The state"): what every
+game has (its seats by name, the turn, the steps, the legal moves with their squares, the ending)
+and what its adapter adds of its own position (``Play.view``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from fourchess import Seat, square_name
 from fourchess.server.game import LiveGame
 
 
 def board_part(game: LiveGame) -> dict[str, Any]:
-    """What depends on the board and the stored steps only (the same for every viewer, so the
+    """What depends on the position and the stored steps only (the same for every viewer, so the
     Room builds it once per ply)."""
-    board = game.board
+    play, kind, rules, names = game.play, game.kind, game.config.rules, game.seat_names
     turn = game.turn()
-    over = turn is None
-    eliminated = board.eliminated
-    active = [seat for seat in Seat if seat not in eliminated]
-    turn_moves = [] if over else [str(move) for move in board.legal_moves]
+    choices = [] if turn is None else play.choices()
+    turn_moves = [choice.text for choice in choices]
+    shows_legal = game.config.game.show_legal_moves
+    view = play.view()
+    players = game.player_names()
     part: dict[str, Any] = {
         "id": game.id,
+        "game": kind.name,
+        "game_title": kind.title,
         "status": game.status,
         "settings": game.config.to_dict(),
+        "seat_order": list(names),
+        "seat_titles": {name: kind.seat_title(name) for name in names},
+        "seat_colors": kind.seat_colors(rules),
+        "partners": {names[seat]: names[partner] for seat, partner in kind.partners(rules).items()},
+        "shows_points": kind.shows_points(rules),
+        "claims": play.claims(),
+        "record": {"name": kind.record_name, "url": f"/api/games/{game.id}/record"},
         "ply": game.ply,
         "moves": [step.text for step in game.steps],
-        "fen4": board.fen4(),
-        "turn": None if turn is None else turn.name,
-        "last_moves": {seat.name: str(game.last_moves[seat]) for seat in Seat if seat in game.last_moves},
-        "in_check": [seat.name for seat in active if board.is_check(seat)],
-        "points": {seat.name: points for seat, points in zip(Seat, board.points, strict=True)},
-        "eliminated": [seat.name for seat in Seat if seat in eliminated],
-        "walking_kings": [seat.name for seat in Seat if seat in board.walking_kings],
-        "pieces": {square_name(square): piece.symbol() for square, piece in sorted(board.piece_map().items())},
+        "record_moves": list(game.shown),
+        "turn": None if turn is None else names[turn],
         "turn_moves": turn_moves,
-        "legal_moves": turn_moves if game.config.game.show_legal_moves else [],
-        "can_claim": [seat.name for seat in active if board.is_ffa and not over and board.can_claim_win(seat)],
+        "move_squares": [[choice.from_square, choice.to_square, choice.promotion] for choice in choices],
+        "legal_moves": turn_moves if shows_legal else [],
+        "can_claim": [],
+        "walking_kings": [],
+        **view,
         "outcome": None,
         "result": None,
+        "ending": None,
         "abort": None,
         "rematch": game.rematch,
     }
     finish = game.finish
     if finish is not None and finish.status == "aborted":
         part["abort"] = finish.result
-    elif board.is_game_over():
-        outcome = board.outcome()
-        part["outcome"] = outcome.to_dict() if outcome is not None else None
-        part["result"] = board.result(tuple(seat.name for seat in game.config.seats))
+        part["ending"] = f"Aborted: {finish.result.get('seat', 'a seat')} left too early for the game to count"
+    elif play.is_over():
+        part["outcome"] = play.outcome()
+        part["result"] = play.result(players)
+        part["ending"] = play.ending(players)
     return part
 
 
-def game_state(part: dict[str, Any], game: LiveGame, seats: dict[Seat, dict[str, Any]], now: float) -> dict[str, Any]:
-    """The whole state: the board part, each seat's presence (``seats``: {Seat.RED: {"connected",
+def game_state(part: dict[str, Any], game: LiveGame, seats: dict[int, dict[str, Any]], now: float) -> dict[str, Any]:
+    """The whole state: the board part, each seat's presence (``seats``: {seat: {"connected",
     "cpu_playing"}}) with its name and player, and the turn clock at ``now``."""
     deadline = game.deadline()
     limit = game.config.game.turn_time_limit
@@ -64,11 +73,11 @@ def game_state(part: dict[str, Any], game: LiveGame, seats: dict[Seat, dict[str,
         "remaining": None if deadline is None else max(0.0, round(deadline - now, 3)),
     }
     state["seats"] = {
-        seat.name: {
+        name: {
             "name": config.name,
             "player": config.player,
             **seats.get(seat, {"connected": False, "cpu_playing": False}),
         }
-        for seat, config in zip(Seat, game.config.seats, strict=True)
+        for seat, (name, config) in enumerate(zip(game.seat_names, game.config.seats, strict=True))
     }
     return state

@@ -13,8 +13,6 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Protocol
 
-from fourchess import Seat
-
 PLAYING = "playing"
 FINISHED = "finished"
 ABORTED = "aborted"
@@ -31,30 +29,21 @@ class StepKind(Enum):
 
     @classmethod
     def of(cls, text: str) -> StepKind:
-        """The kind of the step written ``text``: a leave is written as its token, the kind and the
-        seat's letter ("resign:B", as Board.step_texts() gives it, in any case); any other text is
-        a move's."""
-        name, colon, letter = text.partition(":")
-        if colon:
+        """The kind of the step written ``text``: a leave is written as its kind, a colon and the
+        seat ("resign:B" in four-player chess, as Board.step_texts() gives it; "resign:WHITE" in
+        the other games), in any case; any other text is a move's (no game's move has a colon)."""
+        name, colon, seat = text.partition(":")
+        if colon and seat:
             try:
-                Seat.from_letter(letter)
-                kind = cls(name.lower())
+                return cls(name.lower())
             except ValueError:
-                return cls.MOVE
-            if kind is not cls.MOVE:
-                return kind
+                pass
         return cls.MOVE
-
-    def token(self, seat: Seat) -> str:
-        """The step text of this leave by ``seat``: "resign:B"."""
-        if self is StepKind.MOVE:
-            raise ValueError("a move is written as itself, it has no token")
-        return f"{self.value}:{seat.letter}"
 
 
 @dataclass(frozen=True)
 class StepRecord:
-    """One stored step: its ply (0, 1, ...), its text, the seat ("RED"...), the wall time it was
+    """One stored step: its ply (0, 1, ...), its text, the seat ("RED", "WHITE"...), the wall time it was
     accepted (seconds since the epoch) and who made it: "human", "cpu" or "clock" (a timeout)."""
 
     ply: int
