@@ -193,6 +193,8 @@ class FourPlayerPlay(Play):
 
 
 class FourPlayerChess(GameKind):
+    """Four-player chess, Teams or FFA (docs/rules.md), as the site offers it."""
+
     name = "fourchess"
     title = "Four-player chess"
     record_name = "PGN4"

@@ -157,6 +157,8 @@ class MartianPlay(leaves.EndedByLeave):
 
 
 class MartianChess(GameKind):
+    """Martian Chess for two or four players (docs/martian.md), as the site offers it."""
+
     name = "martian"
     title = "Martian Chess"
     record_name = "Martian record"

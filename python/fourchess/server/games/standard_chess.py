@@ -247,6 +247,8 @@ class StockfishCpu(CpuEngine):
 
 
 class StandardChess(GameKind):
+    """Standard chess as the site offers it: python-chess's rules, Stockfish as the CPU."""
+
     name = "chess"
     title = "Chess"
     record_name = "PGN"
