@@ -5,12 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 pytest.importorskip("starlette", reason="the server tests need the server extra: pip install '.[server]'")
 
 from fourchess.server.clock import FakeClock  # noqa: E402
+from support.browser_pages import GamePage, require_browser, start_chromium, temporary_profile  # noqa: E402
 from support.postgres import fresh_postgres_url, postgres_cluster, postgres_url  # noqa: E402, F401  (fixtures)
 from support.server_client import Api  # noqa: E402
 from support.server_processes import ProcessServer, ThreadServer  # noqa: E402
@@ -43,3 +45,25 @@ def live_server(tmp_path: Path) -> Iterator[ProcessServer]:
     served = ProcessServer(f"sqlite:///{tmp_path / 'live.sqlite3'}", tmp_path / "serve.log").start()
     yield served
     served.stop()
+
+
+@pytest.fixture(scope="module")
+def driver() -> Iterator[Any]:
+    """Headless Chromium through chromedriver (the browser tests), one per test module."""
+    chromium, chromedriver = require_browser()
+    with temporary_profile() as profile:
+        browser = start_chromium(chromium, chromedriver, profile)
+        try:
+            yield browser
+        finally:
+            browser.quit()
+
+
+@pytest.fixture
+def pages(driver: Any) -> Iterator[list[GamePage]]:
+    """The windows a test opens; closed afterwards, leaving the driver's first window."""
+    opened: list[GamePage] = []
+    yield opened
+    for page in opened:
+        page.close()
+    driver.switch_to.window(driver.window_handles[0])

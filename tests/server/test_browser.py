@@ -7,39 +7,15 @@ expected targets are worked out by hand from the rules (docs/rules.md section 4)
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
-
-from support.browser_pages import GamePage, api, require_browser, start_chromium, temporary_profile
+from support.browser_pages import GamePage, api
 
 SEATS = ("RED", "BLUE", "YELLOW", "GREEN")
 # The README's picture: written only when asked (FOURCHESS_SCREENSHOT=1), so a test run leaves the
 # checkout as it was; otherwise the screenshot is still taken, into the test's own directory.
 README_SCREENSHOT = Path(__file__).resolve().parents[2] / "docs" / "images" / "board.png"
-
-
-@pytest.fixture(scope="module")
-def driver() -> Iterator[Any]:
-    chromium, chromedriver = require_browser()
-    with temporary_profile() as profile:
-        browser = start_chromium(chromium, chromedriver, profile)
-        try:
-            yield browser
-        finally:
-            browser.quit()
-
-
-@pytest.fixture
-def pages(driver: Any) -> Iterator[list[GamePage]]:
-    """The windows a test opens; closed afterwards, leaving the driver's first window."""
-    opened: list[GamePage] = []
-    yield opened
-    for page in opened:
-        page.close()
-    driver.switch_to.window(driver.window_handles[0])
 
 
 def open_page(driver: Any, pages: list[GamePage], url: str) -> GamePage:
@@ -217,7 +193,7 @@ def test_timer_without_highlights_resign_abort_and_rematch(
         assert not page.css("#resign")[0].is_displayed() and page.css("#rematch")[0].is_displayed()
     red.css("#pgn4-show")[0].click()
     red.wait(lambda: "h2-h4" in (red.css("#pgn4")[0].get_attribute("value") or ""), "the PGN4 in its box")
-    assert red.css("#pgn4-link")[0].get_attribute("href") == f"{site}/api/games/{game['id']}/pgn4"
+    assert red.css("#pgn4-link")[0].get_attribute("href") == f"{site}/api/games/{game['id']}/record"
 
     # Rematch: every player moves one seat on (docs/server.md): Red's player is Green now and
     # Blue's moves first as Red; each page takes its new seat's token and drops it from the address.

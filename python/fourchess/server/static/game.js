@@ -3,7 +3,9 @@
 import { BoardView } from "./board-view.js";
 import { GameSocket, socketUrl } from "./connection.js";
 import { clockText, isFfa, renderMoves, renderSeats, statusText } from "./panels.js";
-import { PROMOTION_NAMES, SEATS, isSeat, isSquare, parseMove, partnerOf, pieceSeat, seatTitle } from "./seats.js";
+import {
+  PROMOTION_NAMES, SEATS, hasTeams, isSeat, isSquare, partnerOf, seatTitle, turnChoices, useGame,
+} from "./seats.js";
 import { forgetToken, rememberToken, showSeatInAddress, takeSeatLink } from "./token.js";
 
 const $ = (id) => document.getElementById(id);
@@ -20,7 +22,7 @@ const gameId = gameIdFromPath();
 const link = gameId ? takeSeatLink(gameId) : { seat: null, token: null };
 let token = link.token;
 let mySeat = null;
-let orientation = link.seat || SEATS[0]; // Red at the bottom until we know our seat
+let orientation = link.seat || SEATS[0]; // the first seat at the bottom until we know our seat
 let state = null;
 let selected = null;
 let moveInFlight = false; // sent; its state (or an error) has not come back yet
@@ -71,6 +73,7 @@ function receive(message) {
 
 function welcome(message) {
   socket.welcomed();
+  useGame(message.state);
   const seat = isSeat(message.seat) ? message.seat : null;
   if (token && !seat) dropToken("This link's seat was not recognised: you are watching the game.");
   mySeat = seat;
@@ -122,6 +125,8 @@ function applyState(next, fresh = false) {
     ply: String(state.ply ?? ""), turn: state.turn || "", seat: mySeat || "", status: state.status || "",
     mode: isFfa(state) ? "ffa" : "teams",
   });
+  document.body.dataset.game = state.game || "";
+  showRecordPanel();
   renderSeats($("seats"), state, mySeat);
   renderMoves($("moves"), state.moves);
   resyncClock();
@@ -145,25 +150,24 @@ function highlights() {
   return state?.settings?.show_legal_moves !== false;
 }
 
-// The legal moves of the seat to move, as the server lists them ("h2-h4", "h10-h11=Q").
+// The legal moves of the seat to move, as the server lists them with their squares.
 function turnMoves() {
-  return Array.isArray(state?.turn_moves) ? state.turn_moves : [];
+  return turnChoices(state);
 }
 
 function legalFrom(square) {
-  return highlights() ? turnMoves().map(parseMove).filter((move) => move && move.from === square) : [];
+  return highlights() ? turnMoves().filter((move) => move.from === square) : [];
 }
 
+// A square to pick up from: one some legal move of ours starts on (in Martian Chess a piece is
+// whoever's zone it stands in, so the moves say it better than the piece's looks).
 function ownPiece(square) {
-  return pieceSeat(state?.pieces?.[square]) === mySeat;
+  return myTurn() && turnMoves().some((move) => move.from === square);
 }
 
-// The moves from `from` to `to` to choose between: one, or a promotion's pieces (Teams names four).
+// The moves from `from` to `to` to choose between (their texts): one, or a promotion's pieces.
 function movesBetween(from, to) {
-  const moves = turnMoves().filter((text) => {
-    const move = parseMove(text);
-    return move && move.from === from && move.to === to;
-  });
+  const moves = turnMoves().filter((move) => move.from === from && move.to === to).map((move) => move.text);
   if (moves.length || highlights()) return moves;
   return [`${from}-${to}`]; // no highlights: the server says why it is not legal
 }
@@ -208,11 +212,12 @@ const PROMOTION_ORDER = "QRBND";
 
 function showPromotion(choices) {
   const holder = $("promotion-choices");
-  const rank = (move) => PROMOTION_ORDER.indexOf(parseMove(move)?.promotion || "");
+  const letters = new Map(turnMoves().map((move) => [move.text, move.promotion || ""]));
+  const rank = (move) => PROMOTION_ORDER.indexOf(letters.get(move) || "");
   holder.replaceChildren(...[...choices].sort((a, b) => rank(a) - rank(b)).map((move) => {
     const button = document.createElement("button");
     button.type = "button";
-    const letter = parseMove(move)?.promotion || "";
+    const letter = letters.get(move) || "";
     button.textContent = PROMOTION_NAMES[letter] || letter;
     button.dataset.move = move;
     button.addEventListener("click", () => play(move));
@@ -237,7 +242,7 @@ function redrawOverlay() {
 // --- arrows and chat (Teams: the partner only) ----------------------------------------------
 
 function teamsSeat() {
-  return Boolean(state && mySeat && !isFfa(state));
+  return Boolean(state && mySeat && hasTeams());
 }
 
 function addArrow(seat, from, to) {
@@ -343,7 +348,7 @@ function showActions() {
   resign.title = mayLeave ? "" : "You can resign on your turn";
   if (resign.hidden || !mayLeave) unarmResign();
   const claim = $("claim");
-  claim.hidden = !(seated && playing && isFfa(state));
+  claim.hidden = !(seated && playing && state.claims);
   claim.disabled = !(mayLeave && (state.can_claim || []).includes(mySeat));
   const rematch = $("rematch");
   rematch.hidden = !(seated && !playing);
@@ -358,6 +363,7 @@ function showActions() {
 }
 
 function finalText() {
+  if (typeof state.ending === "string" && state.ending) return state.ending;
   const ranking = state.outcome?.ranking;
   if (!isFfa(state) || !Array.isArray(ranking)) return state.result ? `Result: ${state.result}` : "";
   const points = state.outcome.points || {};
@@ -399,14 +405,28 @@ function goToRematch(url) {
   location.assign(target.href);
 }
 
+// The game's record: PGN4, PGN or the Martian record, as the state names it.
+function recordName() {
+  return typeof state?.record?.name === "string" ? state.record.name : "record";
+}
+
+function recordUrl() {
+  return `/api/games/${encodeURIComponent(gameId)}/record`;
+}
+
+function showRecordPanel() {
+  $("record-title").textContent = recordName();
+  $("pgn4-link").textContent = `Download the ${recordName()}`;
+}
+
 async function loadPgn4() {
   const box = $("pgn4");
   box.hidden = false;
   try {
-    const response = await fetch(`/api/games/${encodeURIComponent(gameId)}/pgn4`, { cache: "no-store" });
+    const response = await fetch(recordUrl(), { cache: "no-store" });
     box.value = response.ok ? await response.text() : `The server answered ${response.status}.`;
   } catch {
-    box.value = "The PGN4 could not be fetched.";
+    box.value = `The ${recordName()} could not be fetched.`;
   }
 }
 
@@ -449,13 +469,13 @@ function start() {
     if (socket.send({ type: "rematch" })) $("rematch").disabled = true;
   });
   $("chat-form").addEventListener("submit", onChatSubmit);
-  $("pgn4-link").href = `/api/games/${encodeURIComponent(gameId)}/pgn4`;
+  $("pgn4-link").href = recordUrl();
   $("pgn4-show").addEventListener("click", loadPgn4);
   $("rotate").addEventListener("click", () => {
-    orientation = SEATS[(SEATS.indexOf(orientation) + 1) % 4];
+    orientation = SEATS[(SEATS.indexOf(orientation) + 1) % SEATS.length];
     if (state) board.show(orientation, state.ply);
   });
-  document.title = `fourchess game ${gameId}`;
+  document.title = `fourchess game ${gameId}`; // the game's name once its state arrives
   setInterval(tickClock, 250);
   socket.start();
 }

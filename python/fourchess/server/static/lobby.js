@@ -1,6 +1,7 @@
-// The lobby (/): a form that creates a game and then shows each seat's link and a spectator link.
+// The lobby (/): a form that creates a game of the site's three and then shows each seat's link and
+// a spectator link. The catalog (/api/catalog) says whether each game's CPU can play here.
 
-import { SEATS, seatTitle } from "./seats.js";
+import { seatTitle } from "./seats.js";
 
 const $ = (id) => document.getElementById(id);
 const MAX_NAME_LENGTH = 40;
@@ -12,17 +13,60 @@ function element(name, attributes = {}, text) {
   return node;
 }
 
+// Each game's seats as the server names them (docs/server.md); Martian Chess's follow its players.
+const GAME_SEATS = {
+  fourchess: () => ["RED", "BLUE", "YELLOW", "GREEN"],
+  martian: (players) => (players === 4 ? ["RED", "BLUE", "YELLOW", "GREEN"] : ["RED", "BLUE"]),
+  chess: () => ["WHITE", "BLACK"],
+};
+const cpuMissing = {}; // game -> what to install, from the catalog
+
+function chosenGame() {
+  const game = $("create").elements.game.value;
+  return Object.hasOwn(GAME_SEATS, game) ? game : "fourchess";
+}
+
+function martianPlayers() {
+  return $("create").elements.players.value === "4" ? 4 : 2;
+}
+
+function seatsOfForm() {
+  return GAME_SEATS[chosenGame()](martianPlayers());
+}
+
+// Show the chosen game's own options and seats (names typed so far stay with their seat).
+function showGame() {
+  const game = chosenGame();
+  for (const block of document.querySelectorAll("[data-for-game]")) {
+    block.hidden = !block.dataset.forGame.split(" ").includes(game);
+  }
+  $("martian-teams").disabled = martianPlayers() !== 4;
+  if (martianPlayers() !== 4) $("martian-teams").checked = false;
+  $("dead-king-field").hidden = game !== "fourchess" || $("create").elements.mode.value !== "ffa";
+  const missing = cpuMissing[game];
+  $("cpu-missing").hidden = !missing;
+  $("cpu-missing").textContent = missing ? `No CPU player for this game here: ${missing}.` : "";
+  seatFields();
+}
+
 function seatFields() {
   const holder = $("seat-fields");
-  for (const seat of SEATS) {
+  const typed = {};
+  for (const input of holder.querySelectorAll("input[data-seat]")) typed[input.dataset.seat] = input.value;
+  holder.replaceChildren();
+  const noCpu = Boolean(cpuMissing[chosenGame()]);
+  for (const seat of seatsOfForm()) {
     const lower = seat.toLowerCase();
     const label = element("label", { class: `seat-label ${lower}`, for: `player-${lower}` }, seatTitle(seat));
     const player = element("select", { id: `player-${lower}`, name: `player_${lower}` });
-    player.append(element("option", { value: "human" }, "Human"), element("option", { value: "cpu" }, "CPU"));
+    const cpu = element("option", { value: "cpu" }, "CPU");
+    cpu.disabled = noCpu;
+    player.append(element("option", { value: "human" }, "Human"), cpu);
     const name = element("input", {
       id: `name-${lower}`, name: `name_${lower}`, maxlength: String(MAX_NAME_LENGTH), placeholder: `${seatTitle(seat)}'s name`,
-      "aria-label": `${seatTitle(seat)}'s name`,
+      "aria-label": `${seatTitle(seat)}'s name`, "data-seat": seat,
     });
+    name.value = typed[seat] || "";
     holder.append(label, player, name);
   }
 }
@@ -30,22 +74,33 @@ function seatFields() {
 // The POST /api/games body (docs/server.md); null when a field is out of range (the error shown).
 function settingsFromForm() {
   const form = $("create");
-  const mode = form.elements.mode.value === "ffa" ? "ffa" : "teams";
+  const game = chosenGame();
   const settings = {
-    mode,
+    game,
     turn_seconds: $("turn-seconds").value ? Number($("turn-seconds").value) : null,
-    move_limit: null,
+    on_timeout: $("on-timeout").value === "cpu" ? "cpu" : "lose",
     show_legal_moves: $("show-legal-moves").checked,
     rotate_first_seat: $("rotate-first-seat").checked,
     seats: {},
   };
-  if (mode === "ffa") settings.dead_king_walking = $("dead-king-walking").checked;
-  if ($("move-limit-on").checked) {
-    const limit = Number($("move-limit").value);
-    if (!Number.isInteger(limit) || limit < 1 || limit > 10000) return fail("The move limit is a whole number from 1 to 10000.");
-    settings.move_limit = limit;
+  if (game === "fourchess") {
+    settings.mode = form.elements.mode.value === "ffa" ? "ffa" : "teams";
+    if (settings.mode === "ffa") settings.dead_king_walking = $("dead-king-walking").checked;
+  } else if (game === "martian") {
+    settings.players = martianPlayers();
+    settings.teams = settings.players === 4 && $("martian-teams").checked;
+  } else {
+    settings.cpu_skill = Number($("cpu-skill").value);
   }
-  for (const seat of SEATS) {
+  if (game !== "chess") {
+    settings.move_limit = null;
+    if ($("move-limit-on").checked) {
+      const limit = Number($("move-limit").value);
+      if (!Number.isInteger(limit) || limit < 1 || limit > 10000) return fail("The move limit is a whole number from 1 to 10000.");
+      settings.move_limit = limit;
+    }
+  }
+  for (const seat of seatsOfForm()) {
     const lower = seat.toLowerCase();
     const entry = { player: $(`player-${lower}`).value === "cpu" ? "cpu" : "human" };
     const name = $(`name-${lower}`).value.trim();
@@ -124,7 +179,7 @@ function showLinks(answer, settings) {
     const link = new URL(url, location.origin);
     return link.origin === location.origin ? link.href : null;
   };
-  const rows = SEATS.map((seat) => {
+  const rows = Object.keys(settings.seats).map((seat) => {
     const given = answer.seats?.[seat] || {};
     const href = given.cpu ? null : absolute(given.url);
     const row = linkRow(seatTitle(seat), seat.toLowerCase(), href, given.cpu ? "CPU player" : "no link was given");
@@ -142,17 +197,30 @@ function showLinks(answer, settings) {
   $("created").scrollIntoView({ block: "start" });
 }
 
+// Which games' CPU cannot play on this server (chess without Stockfish), from the catalog.
+async function readCatalog() {
+  try {
+    const response = await fetch("/api/catalog", { cache: "no-store" });
+    const catalog = await response.json();
+    for (const entry of Array.isArray(catalog.games) ? catalog.games : []) {
+      if (typeof entry.game === "string" && typeof entry.cpu_missing === "string") cpuMissing[entry.game] = entry.cpu_missing;
+    }
+  } catch {
+    return; // the server says so again when a game is created
+  }
+  showGame();
+}
+
 function start() {
-  seatFields();
+  showGame();
   $("create").addEventListener("submit", create);
   $("move-limit-on").addEventListener("change", () => {
     $("move-limit").disabled = !$("move-limit-on").checked;
   });
-  for (const radio of $("create").elements.mode) {
-    radio.addEventListener("change", () => {
-      $("dead-king-field").hidden = $("create").elements.mode.value !== "ffa";
-    });
+  for (const name of ["game", "mode", "players"]) {
+    for (const radio of $("create").elements[name]) radio.addEventListener("change", showGame);
   }
+  readCatalog();
 }
 
 start();

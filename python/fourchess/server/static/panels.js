@@ -38,6 +38,9 @@ export function statusText(state, mySeat) {
     const who = SEATS.includes(abort.seat) ? seatTitle(abort.seat) : "A seat";
     return `Aborted: ${who} ${ABORT_KINDS[abort.kind] || abort.kind || "left"} too early for the game to count.`;
   }
+  if (state.status === "finished" && typeof state.ending === "string" && state.ending) {
+    return `Game over: ${state.ending}.`;
+  }
   if (state.status === "finished") {
     const outcome = state.outcome || {};
     const how = TERMINATIONS[outcome.termination] || String(outcome.termination || "").toLowerCase();
@@ -51,7 +54,7 @@ export function statusText(state, mySeat) {
 }
 
 export function renderSeats(list, state, mySeat) {
-  const ffa = isFfa(state);
+  const showsPoints = typeof state.shows_points === "boolean" ? state.shows_points : isFfa(state);
   const eliminated = new Set(state.eliminated || []);
   const walking = new Set(state.walking_kings || []);
   const checked = new Set(state.in_check || []);
@@ -79,7 +82,7 @@ export function renderSeats(list, state, mySeat) {
     else if (eliminated.has(seat)) tags.push("eliminated");
     if (checked.has(seat)) tags.push("in check");
     row.append(head, name, element("span", "tags", tags.join(" · ")));
-    if (ffa) {
+    if (showsPoints) {
       const points = Number(state.points?.[seat] ?? 0);
       row.append(element("span", "points", `${points} point${points === 1 ? "" : "s"}`));
     }

@@ -1,0 +1,98 @@
+"""The web board with the site's other games, in headless Chromium against a real ``fourchess
+serve``: Martian Chess played by clicking on both seats' pages while a spectator watches, chess
+against Stockfish, and the lobby making each game with its own seats and options. The page knows
+no game's rules: what it offers comes from the state, and the targets expected here are worked
+out by hand from the rule books (docs/martian.md §2-3; chess's pawn moves)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from support.browser_pages import GamePage, api
+from support.stockfish import require_stockfish
+
+
+def open_page(driver: Any, pages: list[GamePage], url: str) -> GamePage:
+    page = GamePage(driver, url)
+    pages.append(page)
+    return page
+
+
+def click_move(page: GamePage, tail: str, head: str, targets: set[str]) -> None:
+    """Click ``tail`` (its legal targets must be exactly ``targets``), then ``head``."""
+    page.click(tail)
+    page.wait(lambda: page.targets() == targets, f"the targets {sorted(targets)} of {tail}")
+    page.click(head)
+
+
+def test_martian_chess_by_clicking_with_a_spectator(driver: Any, pages: list[GamePage], live_server: Any) -> None:
+    site = live_server.url
+    game = api(site, "/api/games", {"game": "martian", "seats": {"RED": {"name": "Ann"}, "BLUE": {"name": "Bob"}}})
+    red = open_page(driver, pages, site + game["seats"]["RED"]["url"])
+    blue = open_page(driver, pages, site + game["seats"]["BLUE"]["url"])
+    watcher = open_page(driver, pages, site + game["url"])
+    assert red.wait_ready(0)["turn"] == "RED"
+    assert [row.get_attribute("data-seat") for row in red.css("#seats .seat-row")] == ["RED", "BLUE"]
+    assert red.css("#seats .seat-row .points")[0].text == "0 points"  # Martian Chess is won on points
+    assert red.css("#record-title")[0].text == "Martian record"
+    # South's pawn on c3 steps one square diagonally: b2 and d2 hold its own pawn and queen (no
+    # merge while it has drones and queens), so b4 and d4
+    click_move(red, "c3", "b4", {"b4", "d4"})
+    for page in (red, blue, watcher):
+        page.wait_ready(1)
+    assert blue.status()["turn"] == "BLUE" and watcher.status()["seat"] == ""
+    blue.click("c3")  # not Blue's: the moves say which squares it may pick up from
+    assert blue.targets() == set()
+    # North's pawn on c6: b7 holds its own drone (no merge while it has a queen); b5, d5, d7 are empty
+    click_move(blue, "c6", "d5", {"b5", "d5", "d7"})
+    for page in (red, blue, watcher):
+        page.wait_ready(2)
+        page.wait(lambda page=page: len(page.moves()) == 2, "both moves in the list")
+    assert api(site, f"/api/games/{game['id']}")["moves"] == ["c3-b4", "c6-d5"]
+
+
+def test_chess_against_stockfish(driver: Any, pages: list[GamePage], live_server: Any) -> None:
+    require_stockfish()
+    site = live_server.url
+    settings = {"game": "chess", "cpu_movetime": 0.05, "cpu_skill": 1, "seats": {"BLACK": {"player": "cpu"}}}
+    game = api(site, "/api/games", settings)
+    white = open_page(driver, pages, site + game["seats"]["WHITE"]["url"])
+    assert white.wait_ready(0)["turn"] == "WHITE"
+    assert white.css("#record-title")[0].text == "PGN"
+    click_move(white, "e2", "e4", {"e3", "e4"})  # a pawn's first move: one or two squares
+    shown = white.wait_ready(2)  # Stockfish answered
+    assert shown["turn"] == "WHITE" and shown["seat"] == "WHITE"
+    click_move(white, "g1", "f3", {"e2", "f3", "h3"})  # the knight: e2 is free since the pawn left
+    white.wait_ready(4)
+
+
+def test_the_lobby_makes_each_game(driver: Any, pages: list[GamePage], live_server: Any) -> None:
+    site = live_server.url
+    lobby = open_page(driver, pages, site + "/")
+    lobby.wait(lambda: lobby.css("#name-red"), "the lobby form")
+    lobby.css('input[name="game"][value="martian"]')[0].click()
+    lobby.css('input[name="players"][value="4"]')[0].click()
+    lobby.css("#martian-teams")[0].click()
+    lobby.css("#player-green option[value='cpu']")[0].click()
+    lobby.css("#create-button")[0].click()
+    rows = lobby.wait(lambda: lobby.css("#links .link-row"), "the seat links")
+    assert [row.get_attribute("data-seat") for row in rows] == ["RED", "BLUE", "YELLOW", "GREEN", "SPECTATOR"]
+    created = lobby.css("#created")[0].get_attribute("data-game")
+    settings = api(site, f"/api/games/{created}")["settings"]
+    assert (settings["game"], settings["players"], settings["teams"]) == ("martian", 4, True)
+    assert settings["seats"]["GREEN"]["player"] == "cpu"
+
+    lobby.css('input[name="game"][value="chess"]')[0].click()
+    assert [label.text for label in lobby.css("#seat-fields .seat-label")] == ["White", "Black"]
+    assert not lobby.css("#move-limit-on")[0].is_displayed()  # chess has no move limit
+    lobby.css("#name-white")[0].send_keys("Ann")
+    lobby.css("#create-button")[0].click()
+    lobby.wait(
+        lambda: (
+            [row.get_attribute("data-seat") for row in lobby.css("#links .link-row")] == ["WHITE", "BLACK", "SPECTATOR"]
+        ),
+        "the chess game's seat links",
+    )
+    created = lobby.css("#created")[0].get_attribute("data-game")
+    state = api(site, f"/api/games/{created}")
+    assert state["game"] == "chess" and state["seats"]["WHITE"]["name"] == "Ann"
