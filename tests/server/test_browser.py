@@ -7,6 +7,7 @@ expected targets are worked out by hand from the rules (docs/rules.md section 4)
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -33,7 +34,13 @@ def play(mover: GamePage, watchers: list[GamePage], ply: int, tail: str, head: s
     mover.click(head)
     for page in [mover, *watchers]:
         page.wait_ready(ply + 1)
-        page.wait(lambda page=page: page.moves()[-1:] == [f"{tail}-{head}"], f"{tail}-{head} in the move list")
+        page.wait(lambda page=page: shown_squares(page.moves()[-1:]) == [tail, head], f"{tail}-{head} in the move list")
+
+
+def shown_squares(moves: list[str]) -> list[str]:
+    """The squares a move in the list goes between: it is written in the record's notation
+    ("Nj1-i3", "Bi1xc7", "h10-h11=N")."""
+    return re.findall(r"[a-n](?:1[0-4]|[1-9])", moves[0])[:2] if moves else []
 
 
 def test_four_seats_play_by_clicking(driver: Any, pages: list[GamePage], live_server: Any, tmp_path: Path) -> None:

@@ -6,10 +6,22 @@ out by hand from the rule books (docs/martian.md §2-3; chess's pawn moves)."""
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
 from typing import Any
 
 from support.browser_pages import GamePage, api
 from support.stockfish import require_stockfish
+
+# docs/server.md's pictures: written only when asked (FOURCHESS_SCREENSHOT=1), so a test run leaves
+# the checkout as it was; otherwise the screenshots are still taken, into the test's own directory.
+IMAGES = Path(__file__).resolve().parents[2] / "docs" / "images"
+
+
+def screenshot(page: GamePage, name: str, tmp_path: Path) -> None:
+    path = IMAGES / name if os.environ.get("FOURCHESS_SCREENSHOT") == "1" else tmp_path / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    assert page.focus().driver.save_screenshot(str(path))
 
 
 def open_page(driver: Any, pages: list[GamePage], url: str) -> GamePage:
@@ -25,7 +37,9 @@ def click_move(page: GamePage, tail: str, head: str, targets: set[str]) -> None:
     page.click(head)
 
 
-def test_martian_chess_by_clicking_with_a_spectator(driver: Any, pages: list[GamePage], live_server: Any) -> None:
+def test_martian_chess_by_clicking_with_a_spectator(
+    driver: Any, pages: list[GamePage], live_server: Any, tmp_path: Path
+) -> None:
     site = live_server.url
     game = api(site, "/api/games", {"game": "martian", "seats": {"RED": {"name": "Ann"}, "BLUE": {"name": "Bob"}}})
     red = open_page(driver, pages, site + game["seats"]["RED"]["url"])
@@ -49,9 +63,12 @@ def test_martian_chess_by_clicking_with_a_spectator(driver: Any, pages: list[Gam
         page.wait_ready(2)
         page.wait(lambda page=page: len(page.moves()) == 2, "both moves in the list")
     assert api(site, f"/api/games/{game['id']}")["moves"] == ["c3-b4", "c6-d5"]
+    red.click("d2")  # the queen's lines, for the picture
+    red.wait(lambda: len(red.targets()) > 0, "the queen's targets")
+    screenshot(red, "martian.png", tmp_path)
 
 
-def test_chess_against_stockfish(driver: Any, pages: list[GamePage], live_server: Any) -> None:
+def test_chess_against_stockfish(driver: Any, pages: list[GamePage], live_server: Any, tmp_path: Path) -> None:
     require_stockfish()
     site = live_server.url
     settings = {"game": "chess", "cpu_movetime": 0.05, "cpu_skill": 1, "seats": {"BLACK": {"player": "cpu"}}}
@@ -64,6 +81,9 @@ def test_chess_against_stockfish(driver: Any, pages: list[GamePage], live_server
     assert shown["turn"] == "WHITE" and shown["seat"] == "WHITE"
     click_move(white, "g1", "f3", {"e2", "f3", "h3"})  # the knight: e2 is free since the pawn left
     white.wait_ready(4)
+    white.click("f1")  # the bishop's diagonal, for the picture
+    white.wait(lambda: len(white.targets()) > 0, "the bishop's targets")
+    screenshot(white, "chess.png", tmp_path)
 
 
 def test_the_lobby_makes_each_game(driver: Any, pages: list[GamePage], live_server: Any) -> None:

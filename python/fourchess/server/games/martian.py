@@ -128,7 +128,8 @@ class MartianPlay(leaves.EndedByLeave):
         return write_record(self.board)
 
     def picture(self, orientation: int) -> str:
-        return martian_svg.board(self.board, orientation=orientation)
+        # no panels: they call the seats by number, the page's players panel by colour and name
+        return martian_svg.board(self.board, orientation=orientation, panels=False)
 
     def has_square(self, name: str) -> bool:
         try:

@@ -128,7 +128,7 @@ function applyState(next, fresh = false) {
   document.body.dataset.game = state.game || "";
   showRecordPanel();
   renderSeats($("seats"), state, mySeat);
-  renderMoves($("moves"), state.moves);
+  renderMoves($("moves"), Array.isArray(state.record_moves) ? state.record_moves : state.moves);
   resyncClock();
   showActions();
   showChat();
