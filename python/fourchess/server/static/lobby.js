@@ -5,6 +5,32 @@ import { SEATS, seatTitle } from "./seats.js";
 const $ = (id) => document.getElementById(id);
 const MAX_NAME_LENGTH = 40;
 
+// The number fields the server bounds (docs/server.md, settings): each checked here first, so the
+// message sits next to the field that is wrong.
+const NUMBER_FIELDS = [
+  {
+    id: "cpu-movetime", setting: "cpu_movetime", min: 0.1, max: 10, whole: false,
+    message: "The CPU think time is a number of seconds from 0.1 to 10.",
+  },
+  {
+    id: "grace-seconds", setting: "grace_seconds", min: 0, max: 600, whole: true,
+    message: "The away grace period is a whole number of seconds from 0 to 600.",
+  },
+];
+
+function numberFrom(field) {
+  const input = $(field.id);
+  const text = input.value.trim();
+  const value = Number(text);
+  const fits = text !== "" && Number.isFinite(value) && value >= field.min && value <= field.max &&
+    (!field.whole || Number.isInteger(value));
+  const error = $(`${field.id}-error`);
+  error.textContent = fits ? "" : field.message;
+  error.hidden = fits;
+  input.setAttribute("aria-invalid", String(!fits));
+  return fits ? value : null;
+}
+
 function element(name, attributes = {}, text) {
   const node = document.createElement(name);
   for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, value);
@@ -40,6 +66,16 @@ function settingsFromForm() {
     seats: {},
   };
   if (mode === "ffa") settings.dead_king_walking = $("dead-king-walking").checked;
+  const wrong = [];
+  for (const field of NUMBER_FIELDS) {
+    const value = numberFrom(field);
+    if (value === null) wrong.push(field);
+    else settings[field.setting] = value;
+  }
+  if (wrong.length) {
+    $(wrong[0].id).focus();
+    return fail(wrong.map((field) => field.message).join(" "));
+  }
   if ($("move-limit-on").checked) {
     const limit = Number($("move-limit").value);
     if (!Number.isInteger(limit) || limit < 1 || limit > 10000) return fail("The move limit is a whole number from 1 to 10000.");
@@ -140,11 +176,17 @@ function showLinks(answer, settings) {
   $("created").hidden = false;
   $("created").dataset.game = String(answer.id || "");
   $("created").scrollIntoView({ block: "start" });
+  // The button that had the focus is far above now: take it to the links, and say so.
+  $("created-title").focus({ preventScroll: true });
+  $("lobby-announce").textContent = "Game created: each seat's link is listed below.";
 }
 
 function start() {
   seatFields();
   $("create").addEventListener("submit", create);
+  for (const field of NUMBER_FIELDS) {
+    $(field.id).addEventListener("change", () => numberFrom(field)); // a mended value clears its message
+  }
   $("move-limit-on").addEventListener("change", () => {
     $("move-limit").disabled = !$("move-limit-on").checked;
   });
