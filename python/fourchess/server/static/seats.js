@@ -41,3 +41,28 @@ export function pieceSeat(symbol) {
 }
 
 export const PROMOTION_NAMES = { Q: "Queen", R: "Rook", B: "Bishop", N: "Knight", D: "Queen (1 point)" };
+
+const PIECE_KINDS = { P: "pawn", N: "knight", B: "bishop", R: "rook", Q: "queen", K: "king", D: "one-point queen" };
+
+// A piece as people say it: "Red pawn"; a dead piece has no colour (docs/rules.md §7): "dead rook".
+export function pieceName(symbol) {
+  if (typeof symbol !== "string") return null;
+  const kind = PIECE_KINDS[symbol.charAt(1)] || "piece";
+  const seat = pieceSeat(symbol);
+  return seat ? `${seatTitle(seat)} ${kind}` : `dead ${kind}`;
+}
+
+// A step that is not a move names its seat by letter ("resign:B", any case), as fourchess writes it.
+const LEAVE = /^(resign|timeout|claim):([rbyg])$/i;
+const LEAVE_WORDS = { resign: "resigns", timeout: "times out", claim: "claims the win" };
+
+// {kind, seat} of a leave step, or null for a move.
+export function parseLeave(text) {
+  const match = LEAVE.exec(String(text));
+  return match ? { kind: match[1].toLowerCase(), seat: PIECE_SEATS[match[2].toLowerCase()] } : null;
+}
+
+// "resign:R" as people read it: "Red resigns".
+export function leaveText(leave) {
+  return `${seatTitle(leave.seat)} ${LEAVE_WORDS[leave.kind]}`;
+}

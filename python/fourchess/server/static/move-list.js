@@ -1,0 +1,163 @@
+// The move list: one row per round ("1." then a cell per seat, in the game's seat order), each
+// step in its seat's colour, the latest one marked current and kept in view.
+
+import { SEATS, leaveText, parseLeave, parseMove, seatTitle } from "./seats.js";
+
+// Four-player chess's start: whose piece stands where (the same squares in every setup,
+// docs/rules.md §3), so the page can tell who moved without knowing any rule.
+function startOwners() {
+  const owners = new Map();
+  const files = "defghijk";
+  for (const file of files) {
+    for (const rank of [1, 2]) owners.set(`${file}${rank}`, "RED");
+    for (const rank of [13, 14]) owners.set(`${file}${rank}`, "YELLOW");
+  }
+  for (let rank = 4; rank <= 11; rank += 1) {
+    for (const file of "ab") owners.set(`${file}${rank}`, "BLUE");
+    for (const file of "mn") owners.set(`${file}${rank}`, "GREEN");
+  }
+  return owners;
+}
+
+// The seats of the game, in turn order: the state's own list when it has one.
+export function seatOrder(state) {
+  const order = Array.isArray(state?.seat_order) ? state.seat_order.filter((seat) => typeof seat === "string") : [];
+  return order.length ? order : SEATS;
+}
+
+// Who made each step. A leave names its seat; a move is by whoever owns the piece on its
+// from-square, followed from the start move by move. Where that cannot tell (a rook that castled,
+// another game's board), the seat after the previous step's, which is right unless a seat was
+// knocked out in between.
+export function stepSeats(steps, order, fourPlayerStart) {
+  const owners = fourPlayerStart ? startOwners() : new Map();
+  const seats = [];
+  let previous = null;
+  for (const step of steps) {
+    const leave = parseLeave(step);
+    let seat = leave?.seat;
+    if (!leave) {
+      const move = parseMove(step);
+      seat = (move && owners.get(move.from)) || order[(order.indexOf(previous) + 1) % order.length];
+      if (move) {
+        owners.delete(move.from);
+        owners.set(move.to, seat);
+      }
+    }
+    seats.push(seat);
+    previous = seat;
+  }
+  return seats;
+}
+
+// What a step shows: the record's notation when the state has it for every step ("Bc7xg11+"),
+// else the step itself, a leave said in words ("Red resigns").
+function shownTexts(state, steps) {
+  const record = state.record_moves;
+  if (Array.isArray(record) && record.length === steps.length && record.every((text) => typeof text === "string")) {
+    return record;
+  }
+  return steps.map((step) => {
+    const leave = parseLeave(step);
+    return leave ? leaveText(leave) : step;
+  });
+}
+
+function element(name, className, text) {
+  const node = document.createElement(name);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+export class MoveList {
+  // scroller: the box that scrolls (it holds the table); table: its <table>.
+  constructor(scroller, table) {
+    this.scroller = scroller;
+    this.table = table;
+    this.shown = []; // [{step, text, seat}] as drawn, to append when a state only adds steps
+    this.order = [];
+  }
+
+  show(state) {
+    const steps = (Array.isArray(state.moves) ? state.moves : []).map(String);
+    const order = seatOrder(state);
+    const seats = stepSeats(steps, order, (state.game ?? "fourchess") === "fourchess");
+    const texts = shownTexts(state, steps);
+    const wanted = steps.map((step, index) => ({ step, text: texts[index], seat: seats[index] }));
+    const same = (a, b) => a.step === b.step && a.text === b.text && a.seat === b.seat;
+    const extends_ = order.join() === this.order.join() && this.shown.length <= wanted.length &&
+      this.shown.every((entry, index) => same(entry, wanted[index]));
+    if (!extends_) this.rebuild(order);
+    const added = wanted.length - (extends_ ? this.shown.length : 0);
+    for (let index = wanted.length - added; index < wanted.length; index += 1) this.append(wanted[index], index + 1);
+    this.shown = wanted;
+    this.markCurrent();
+    this.scroller.dataset.count = String(wanted.length);
+    if (added > 0) this.scroller.scrollTop = this.scroller.scrollHeight; // the newest step in view
+  }
+
+  rebuild(order) {
+    this.order = order;
+    const head = element("tr");
+    head.append(element("th", "round", "#"));
+    for (const seat of order) {
+      const cell = element("th", `seat-column ${seat.toLowerCase()}`, seatTitle(seat));
+      cell.scope = "col";
+      head.append(cell);
+    }
+    this.table.tHead.replaceChildren(head);
+    this.table.tBodies[0].replaceChildren();
+    this.lastPlaced = null; // {row, column, leave}: where the previous step went
+  }
+
+  // A step goes in its seat's column of the current round; a seat at or before the previous
+  // step's column opens the next round, except a leave right after the same seat's move, which
+  // shares that move's cell.
+  append(entry, ply) {
+    const column = this.order.indexOf(entry.seat);
+    const leave = parseLeave(entry.step) !== null;
+    const last = this.lastPlaced;
+    const sameCell = last && leave && column === last.column;
+    const row = !last || (column <= last.column && !sameCell) ? this.newRow() : last.row;
+    const cell = row.cells[column + 1] || row.cells[row.cells.length - 1]; // an unknown seat: the last column
+    const item = element("span", `step ${(entry.seat || "").toLowerCase()}${leave ? " leave" : ""}`, entry.text);
+    item.dataset.ply = String(ply);
+    item.dataset.step = entry.step;
+    item.dataset.seat = entry.seat || "";
+    cell.append(item);
+    this.lastPlaced = { row, column: column < 0 ? this.order.length - 1 : column };
+  }
+
+  newRow() {
+    const body = this.table.tBodies[0];
+    const row = element("tr");
+    const number = element("th", "round", `${body.rows.length + 1}.`);
+    number.scope = "row";
+    row.append(number);
+    for (const seat of this.order) {
+      const cell = element("td");
+      cell.dataset.seat = seat;
+      row.append(cell);
+    }
+    body.append(row);
+    return row;
+  }
+
+  // The newest step as shown: {step, text, seat}, or null before the first.
+  latest() {
+    return this.shown.at(-1) ?? null;
+  }
+
+  markCurrent() {
+    for (const old of this.table.querySelectorAll(".step.current")) {
+      old.classList.remove("current");
+      old.removeAttribute("aria-current");
+    }
+    const latest = this.table.querySelector(`.step[data-ply="${this.shown.length}"]`);
+    if (latest) {
+      latest.classList.add("current");
+      latest.setAttribute("aria-current", "step");
+    }
+  }
+}
