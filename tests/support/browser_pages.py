@@ -156,7 +156,8 @@ class GamePage:
         """Press the left button on ``tail``, move to ``head`` and release there."""
         from selenium.webdriver.common.action_chains import ActionChains
 
-        ActionChains(self.driver).click_and_hold(self.square(tail)).move_to_element(self.square(head)).release().perform()
+        start, end = self.square(tail), self.square(head)
+        ActionChains(self.driver).click_and_hold(start).move_to_element(end).release().perform()
 
     def keys(self, *keys: str) -> None:
         """Type ``keys`` to whatever has the focus."""

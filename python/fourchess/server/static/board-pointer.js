@@ -5,21 +5,19 @@ const DRAG_START_PX = 6; // a press that moves less than this is still a tap
 
 export class BoardPointer {
   // press(square, event): a left press (square may be null); mayDrag(square): the piece pressed
-  // may be dragged; tap(square); drop(from, to): a drag ended (to null: off the board);
-  // arrow(from, to): a right drag between two squares.
-  constructor(board, { press, mayDrag, tap, drop, arrow }) {
+  // may be dragged, else dragRefused(square) is told; tap(square); drop(from, to): a drag ended
+  // (to null: off the board); arrow(from, to): a right drag between two squares.
+  constructor(board, { press, mayDrag, dragRefused, tap, drop, arrow }) {
     this.board = board;
-    this.handlers = { press, mayDrag, tap, drop, arrow };
+    this.handlers = { press, mayDrag, dragRefused, tap, drop, arrow };
     this.left = null; // {pointerId, square, x, y, dragging}
     this.rightFrom = null;
     const box = board.container;
     box.addEventListener("pointerdown", (event) => this.onDown(event));
-    box.addEventListener("pointermove", (event) => this.onMove(event));
-    box.addEventListener("pointerup", (event) => this.onUp(event));
-    box.addEventListener("pointercancel", () => this.cancel());
-    box.addEventListener("lostpointercapture", () => {
-      if (this.left?.dragging) this.cancel(); // the browser took the pointer away mid-drag
-    });
+    // A drag may leave the board: its moves and release are heard wherever they happen.
+    window.addEventListener("pointermove", (event) => this.onMove(event));
+    window.addEventListener("pointerup", (event) => this.onUp(event));
+    window.addEventListener("pointercancel", () => this.cancel());
     box.addEventListener("contextmenu", (event) => event.preventDefault());
   }
 
@@ -43,11 +41,11 @@ export class BoardPointer {
     if (!press.dragging) {
       if (Math.hypot(event.clientX - press.x, event.clientY - press.y) < DRAG_START_PX) return;
       if (!this.handlers.mayDrag(press.square) || !this.board.startDrag(press.square)) {
-        this.left = null; // not a piece of ours: the press was all there was
+        this.left = null; // not a piece that may move now: the press was all there was
+        this.handlers.dragRefused(press.square);
         return;
       }
       press.dragging = true;
-      this.board.container.setPointerCapture?.(event.pointerId);
     }
     this.board.moveDrag(event.clientX, event.clientY);
   }
@@ -56,7 +54,7 @@ export class BoardPointer {
     if (event.button === 2) {
       const from = this.rightFrom;
       this.rightFrom = null;
-      const to = this.board.squareAt(event) ?? this.board.squareAtPoint(event.clientX, event.clientY);
+      const to = this.board.squareAtPoint(event.clientX, event.clientY);
       if (from && to && from !== to) this.handlers.arrow(from, to);
       return;
     }

@@ -283,6 +283,11 @@ function mayDrag(square) {
   return square === selected && myTurn();
 }
 
+function dragRefused(square) {
+  const refusal = pickUpRefusal(square);
+  if (refusal) showError(refusal, "page_refused");
+}
+
 // A drag's release: on another square, the move; back on its own square or off the board, the
 // piece stays picked up.
 function dropPiece(from, to) {
@@ -579,7 +584,9 @@ function start() {
     $("status").dataset.status = "missing";
     return;
   }
-  new BoardPointer(board, { press: pressSquare, mayDrag, tap: chooseSquareUnlessJustPicked, drop: dropPiece, arrow: drawArrow });
+  new BoardPointer(board, {
+    press: pressSquare, mayDrag, dragRefused, tap: chooseSquareUnlessJustPicked, drop: dropPiece, arrow: drawArrow,
+  });
   $("move-form").addEventListener("submit", onMoveTyped);
   $("promotion-cancel").addEventListener("click", putBack);
   $("resign").addEventListener("click", onResign);

@@ -3,11 +3,12 @@
 
 import { SEATS, partnerOf, seatTitle } from "./seats.js";
 
+// How a game ended, said after "by" ("Red and Yellow win by checkmate").
 const TERMINATIONS = {
-  CHECKMATE: "checkmate", STALEMATE: "stalemate", KING_CAPTURE: "king captured", RESIGNATION: "resignation",
-  TIMEOUT: "time ran out", THREE_ELIMINATED: "three seats eliminated", POINTS_LEAD: "a winning points lead",
-  THREEFOLD_REPETITION: "threefold repetition", FIFTY_MOVE_RULE: "fifty-move rule",
-  INSUFFICIENT_MATERIAL: "insufficient material", MOVE_LIMIT: "the move limit",
+  CHECKMATE: "checkmate", STALEMATE: "stalemate", KING_CAPTURE: "capturing a king", RESIGNATION: "resignation",
+  TIMEOUT: "timeout", THREE_ELIMINATED: "being the last seat in play", POINTS_LEAD: "a winning points lead",
+  THREEFOLD_REPETITION: "threefold repetition", FIFTY_MOVE_RULE: "the fifty-move rule",
+  INSUFFICIENT_MATERIAL: "insufficient material", MOVE_LIMIT: "reaching the move limit",
 };
 
 const ABORT_KINDS = { resign: "resigned", timeout: "ran out of time", claim: "claimed" };
@@ -34,6 +35,11 @@ function seatWithName(state, seat) {
   return name === seatTitle(seat) ? name : `${seatTitle(seat)} (${name})`;
 }
 
+// "Red", "Red and Blue", "Red, Blue and Yellow".
+function listText(items) {
+  return items.length > 2 ? `${items.slice(0, -1).join(", ")} and ${items.at(-1)}` : items.join(" and ");
+}
+
 function seatsWithNames(state, seats) {
   return (Array.isArray(seats) ? seats : []).filter((seat) => SEATS.includes(seat)).map((seat) => seatWithName(state, seat));
 }
@@ -51,7 +57,7 @@ export function endingText(state) {
   const outcome = state.outcome || {};
   const how = TERMINATIONS[outcome.termination] || String(outcome.termination || "").toLowerCase().replaceAll("_", " ");
   const winners = seatsWithNames(state, outcome.winner);
-  const verdict = winners.length ? `${winners.join(" and ")} ${winners.length > 1 ? "win" : "wins"}` : "A draw";
+  const verdict = winners.length ? `${listText(winners)} ${winners.length > 1 ? "win" : "wins"}` : "A draw";
   let text = `${verdict}${how ? ` by ${how}` : ""}${state.result ? ` (${state.result})` : ""}`;
   if (isFfa(state) && Array.isArray(outcome.ranking)) {
     const points = outcome.points || state.points || {};
