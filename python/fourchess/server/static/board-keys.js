@@ -26,7 +26,9 @@ export class BoardKeys {
       rect.setAttribute("tabindex", "-1");
       rect.setAttribute("role", "button");
     }
-    if (!this.board.rectOf(this.square)) this.square = this.firstSquare() || rects[0]?.getAttribute("data-square") || null;
+    if (!this.board.rectOf(this.square)) {
+      this.square = this.firstSquare() || rects[0]?.getAttribute("data-square") || null;
+    }
     this.board.rectOf(this.square)?.setAttribute("tabindex", "0");
     this.relabel();
     if (hadFocus) this.board.rectOf(this.square)?.focus({ preventScroll: true });
@@ -34,7 +36,9 @@ export class BoardKeys {
 
   // The squares' names say what is on them now (called whenever the position or selection changes).
   relabel() {
-    for (const rect of this.board.squareRects()) rect.setAttribute("aria-label", this.describe(rect.getAttribute("data-square")));
+    for (const rect of this.board.squareRects()) {
+      rect.setAttribute("aria-label", this.describe(rect.getAttribute("data-square")));
+    }
   }
 
   // The square that Tab comes back to: the one focused last.

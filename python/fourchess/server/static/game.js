@@ -36,7 +36,9 @@ let lastMover = null; // the seat that made the latest step, when known
 const arrows = new Map(); // seat -> [{from, to}]: ours, and our partner's as received
 
 const board = new BoardView($("board"), gameId, onBoardRendered);
-const keys = new BoardKeys(board, { choose: chooseSquare, cancel: putBack, describe: describeSquare, firstSquare: myKingSquare });
+const keys = new BoardKeys(board, {
+  choose: chooseSquare, cancel: putBack, describe: describeSquare, firstSquare: myKingSquare,
+});
 const moveList = new MoveList($("moves"), $("move-table"));
 const socket = new GameSocket(socketUrl(gameId), {
   hello: () => ({ type: "hello", token }),
@@ -226,7 +228,7 @@ function pickUp(square) {
   hideError();
   select(square);
   const targets = targetsOf(square);
-  const where = highlights() ? (targets.length ? `; it can go to ${targets.join(", ")}` : "; it has no legal move") : "";
+  const where = !highlights() ? "" : targets.length ? `; it can go to ${targets.join(", ")}` : "; it has no legal move";
   announce(`Picked up the ${pieceName(state.pieces[square])} on ${square}${where}.`);
   return true;
 }
@@ -359,7 +361,8 @@ function describeSquare(square) {
 
 function myKingSquare() {
   const pieces = state?.pieces || {};
-  return Object.keys(pieces).find((square) => pieceSeat(pieces[square]) === mySeat && pieces[square].charAt(1) === "K") || null;
+  const mine = (square) => pieceSeat(pieces[square]) === mySeat && pieces[square].charAt(1) === "K";
+  return Object.keys(pieces).find(mine) || null;
 }
 
 function showBoard() {

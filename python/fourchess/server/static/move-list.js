@@ -77,6 +77,7 @@ export class MoveList {
     this.table = table;
     this.shown = []; // [{step, text, seat}] as drawn, to append when a state only adds steps
     this.order = [];
+    this.lastPlaced = null; // {row, column}: where the previous step went
   }
 
   show(state) {
@@ -86,10 +87,10 @@ export class MoveList {
     const texts = shownTexts(state, steps);
     const wanted = steps.map((step, index) => ({ step, text: texts[index], seat: seats[index] }));
     const same = (a, b) => a.step === b.step && a.text === b.text && a.seat === b.seat;
-    const extends_ = order.join() === this.order.join() && this.shown.length <= wanted.length &&
+    const extendsShown = order.join() === this.order.join() && this.shown.length <= wanted.length &&
       this.shown.every((entry, index) => same(entry, wanted[index]));
-    if (!extends_) this.rebuild(order);
-    const added = wanted.length - (extends_ ? this.shown.length : 0);
+    if (!extendsShown) this.rebuild(order);
+    const added = wanted.length - (extendsShown ? this.shown.length : 0);
     for (let index = wanted.length - added; index < wanted.length; index += 1) this.append(wanted[index], index + 1);
     this.shown = wanted;
     this.markCurrent();
@@ -108,25 +109,25 @@ export class MoveList {
     }
     this.table.tHead.replaceChildren(head);
     this.table.tBodies[0].replaceChildren();
-    this.lastPlaced = null; // {row, column, leave}: where the previous step went
+    this.lastPlaced = null;
   }
 
   // A step goes in its seat's column of the current round; a seat at or before the previous
   // step's column opens the next round, except a leave right after the same seat's move, which
   // shares that move's cell.
   append(entry, ply) {
-    const column = this.order.indexOf(entry.seat);
+    const known = this.order.indexOf(entry.seat);
+    const column = known >= 0 ? known : this.order.length - 1; // a seat the order lacks: the last column
     const leave = parseLeave(entry.step) !== null;
     const last = this.lastPlaced;
     const sameCell = last && leave && column === last.column;
     const row = !last || (column <= last.column && !sameCell) ? this.newRow() : last.row;
-    const cell = row.cells[column + 1] || row.cells[row.cells.length - 1]; // an unknown seat: the last column
     const item = element("span", `step ${(entry.seat || "").toLowerCase()}${leave ? " leave" : ""}`, entry.text);
     item.dataset.ply = String(ply);
     item.dataset.step = entry.step;
     item.dataset.seat = entry.seat || "";
-    cell.append(item);
-    this.lastPlaced = { row, column: column < 0 ? this.order.length - 1 : column };
+    row.cells[column + 1].append(item); // cell 0 holds the round's number
+    this.lastPlaced = { row, column };
   }
 
   newRow() {

@@ -41,7 +41,8 @@ function listText(items) {
 }
 
 function seatsWithNames(state, seats) {
-  return (Array.isArray(seats) ? seats : []).filter((seat) => SEATS.includes(seat)).map((seat) => seatWithName(state, seat));
+  const known = (Array.isArray(seats) ? seats : []).filter((seat) => SEATS.includes(seat));
+  return known.map((seat) => seatWithName(state, seat));
 }
 
 // The game's end in one sentence: who won, how, and the result ("Red and Yellow win by
