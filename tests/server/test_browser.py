@@ -237,6 +237,8 @@ def test_timer_without_highlights_resign_abort_and_rematch(
 
 
 def test_teams_promotion_offers_the_four_pieces(driver: Any, pages: list[GamePage], live_server: Any) -> None:
+    from selenium.webdriver.common.keys import Keys
+
     site = live_server.url
     game = api(site, "/api/games", {"mode": "teams"})
     tokens = {seat: game["seats"][seat]["token"] for seat in SEATS}
@@ -255,7 +257,15 @@ def test_teams_promotion_offers_the_four_pieces(driver: Any, pages: list[GamePag
     red.click("h10")
     red.wait(lambda: red.targets() == {"h11"}, "the pawn's one step")
     red.click("h11")
-    choices = red.wait(lambda: red.css("#promotion-choices button"), "the promotion chooser")
+    red.wait(lambda: red.css("#promotion-choices button"), "the promotion chooser")
+    # The chooser takes the focus; Escape puts the pawn back and gives the focus to the board.
+    assert red.focused()["id"] is None and red.focus().driver.switch_to.active_element.text == "Queen"
+    red.keys(Keys.ESCAPE)
+    red.wait(lambda: not red.css("#promotion")[0].is_displayed() and selected(red) == "", "Escape in the chooser")
+    assert red.focused()["square"] == "h11"
+    red.click("h10")
+    red.click("h11")
+    choices = red.wait(lambda: red.css("#promotion-choices button"), "the promotion chooser again")
     assert [(button.text, button.get_attribute("data-move")) for button in choices] == [
         (name, f"h10-h11={letter}")
         for name, letter in (("Queen", "Q"), ("Rook", "R"), ("Bishop", "B"), ("Knight", "N"))

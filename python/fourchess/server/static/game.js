@@ -592,6 +592,9 @@ function start() {
   });
   $("move-form").addEventListener("submit", onMoveTyped);
   $("promotion-cancel").addEventListener("click", putBack);
+  $("promotion").addEventListener("keydown", (event) => {
+    if (event.key === "Escape") putBack(); // as on the board: Escape puts the piece back
+  });
   $("resign").addEventListener("click", onResign);
   $("claim").addEventListener("click", () => socket.send({ type: "claim" }));
   $("rematch").addEventListener("click", () => {
