@@ -94,7 +94,8 @@ class GamePage:
             " board: Object.assign({}, board.dataset),"
             " targets: [...board.querySelectorAll('.legal-target')].map((mark) => mark.dataset.square),"
             " error: document.getElementById('error').textContent,"
-            " moves: [...document.querySelectorAll('#moves li')].map((item) => item.textContent)};"
+            " focused: document.activeElement && document.activeElement.getAttribute('aria-label'),"
+            " moves: [...document.querySelectorAll('#moves .step')].map((item) => item.dataset.step)};"
         )
 
     def css(self, selector: str) -> list[Any]:
@@ -132,7 +133,59 @@ class GamePage:
         return {mark.get_attribute("data-square") for mark in self.css("#board .legal-target")}
 
     def moves(self) -> list[str]:
-        return [item.text for item in self.css("#moves li")]
+        """The steps in the move list as the server sent them (``h2-h4``, ``resign:B``)."""
+        return self.focus().driver.execute_script(
+            "return [...document.querySelectorAll('#moves .step')].map((item) => item.dataset.step);"
+        )
+
+    def shown_moves(self) -> list[str]:
+        """The steps as the move list shows them (``Blue resigns``)."""
+        return self.focus().driver.execute_script(
+            "return [...document.querySelectorAll('#moves .step')].map((item) => item.textContent);"
+        )
+
+    def error(self) -> str:
+        """The refusal shown under the board, or "" when none is shown."""
+        shown = self.css("#error")[0]
+        return shown.text if shown.is_displayed() else ""
+
+    def square(self, square: str) -> Any:
+        return self.css(f'#board rect.square[data-square="{square}"]')[0]
+
+    def drag(self, tail: str, head: str) -> None:
+        """Press the left button on ``tail``, move to ``head`` and release there."""
+        from selenium.webdriver.common.action_chains import ActionChains
+
+        start, end = self.square(tail), self.square(head)
+        ActionChains(self.driver).click_and_hold(start).move_to_element(end).release().perform()
+
+    def keys(self, *keys: str) -> None:
+        """Type ``keys`` to whatever has the focus."""
+        from selenium.webdriver.common.action_chains import ActionChains
+
+        actions = ActionChains(self.focus().driver)
+        for key in keys:
+            actions.send_keys(key)
+        actions.perform()
+
+    def focused(self) -> dict[str, str | None]:
+        """The focused element: its id, data-square and accessible name (aria-label)."""
+        return self.focus().driver.execute_script(
+            "const at = document.activeElement;"
+            "return {id: at.id || null, square: at.getAttribute('data-square'), label: at.getAttribute('aria-label')};"
+        )
+
+    def newest_move_in_view(self) -> bool:
+        """The current (newest) step is marked and lies wholly inside the move list's visible box."""
+        return self.focus().driver.execute_script(
+            "const box = document.getElementById('moves').getBoundingClientRect();"
+            "const current = document.querySelectorAll('#moves .step[aria-current=\"step\"]');"
+            "const steps = document.querySelectorAll('#moves .step');"
+            "if (current.length !== 1 || current[0] !== steps[steps.length - 1]) return false;"
+            "const step = current[0].getBoundingClientRect();"
+            "return step.height > 0 && step.top >= box.top && step.bottom <= box.bottom"
+            " && step.left >= box.left && step.right <= box.right;"
+        )
 
     def right_drag(self, tail: str, head: str) -> None:
         from selenium.webdriver.common.actions.action_builder import ActionBuilder

@@ -28,6 +28,7 @@ def board_part(game: LiveGame) -> dict[str, Any]:
         "seat_order": list(names),
         "seat_titles": {name: kind.seat_title(name) for name in names},
         "seat_colors": kind.seat_colors(rules),
+        "piece_names": kind.piece_names(rules),
         "partners": {names[seat]: names[partner] for seat, partner in kind.partners(rules).items()},
         "shows_points": kind.shows_points(rules),
         "claims": play.claims(),
@@ -35,6 +36,7 @@ def board_part(game: LiveGame) -> dict[str, Any]:
         "ply": game.ply,
         "moves": [step.text for step in game.steps],
         "record_moves": list(game.shown),
+        "step_seats": [step.seat for step in game.steps],
         "turn": None if turn is None else names[turn],
         "turn_moves": turn_moves,
         "move_squares": [[choice.from_square, choice.to_square, choice.promotion] for choice in choices],
@@ -51,7 +53,10 @@ def board_part(game: LiveGame) -> dict[str, Any]:
     finish = game.finish
     if finish is not None and finish.status == "aborted":
         part["abort"] = finish.result
-        part["ending"] = f"Aborted: {finish.result.get('seat', 'a seat')} left too early for the game to count"
+        seat = finish.result.get("seat")
+        who = kind.seat_title(seat) if isinstance(seat, str) else "A seat"
+        left = "resigned" if finish.result.get("kind") == "resign" else "ran out of time"
+        part["ending"] = f"Aborted: {who} {left} too early for the game to count"
     elif play.is_over():
         part["outcome"] = play.outcome()
         part["result"] = play.result(players)

@@ -125,8 +125,9 @@ class Play(abc.ABC):
     @abc.abstractmethod
     def view(self) -> dict[str, Any]:
         """What the state shows of the position besides the common fields: ``pieces`` ({square:
-        symbol}), ``points`` ({seat name: n}), ``in_check`` and ``eliminated`` (seat names), and
-        the game's own (``fen4``, ``mfen``, ``fen``...)."""
+        symbol}), ``owners`` ({square: the seat name that moves the piece there}; a four-player
+        dead piece has none), ``points`` ({seat name: n}), ``in_check`` and ``eliminated`` (seat
+        names), and the game's own (``fen4``, ``mfen``, ``fen``...)."""
 
     def leave_aborts(self, seat: int, moves_made: list[int]) -> bool:
         """Would a resignation or timeout by ``seat`` now abort the game instead of counting?
@@ -192,6 +193,11 @@ class GameKind(abc.ABC):
     @abc.abstractmethod
     def seat_colors(self, rules: Any) -> dict[str, str]:
         """Each seat's colour (CSS), as its picture draws it."""
+
+    @abc.abstractmethod
+    def piece_names(self, rules: Any) -> dict[str, str]:
+        """What each piece symbol of the state's ``pieces`` is called ("pawn"; the page puts its
+        owner's colour before it: "Red pawn")."""
 
     def partners(self, rules: Any) -> dict[int, int]:
         """Each seat's partner in a team game (they share a result); empty without teams."""

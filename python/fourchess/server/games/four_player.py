@@ -33,13 +33,22 @@ from fourchess.server.store.base import StepKind
 
 FFA_ABORT_MOVES = 3  # FFA: a leave before every seat has made this many moves may abort
 SEAT_NAMES = tuple(seat.name for seat in Seat)  # RED, BLUE, YELLOW, GREEN
+PIECE_NAMES = {
+    "P": "pawn",
+    "N": "knight",
+    "B": "bishop",
+    "R": "rook",
+    "Q": "queen",
+    "K": "king",
+    "D": "one-point queen",
+}
 TERMINATIONS = {
     "CHECKMATE": "checkmate",
     "STALEMATE": "stalemate",
     "KING_CAPTURE": "capturing a king",
     "RESIGNATION": "resignation",
     "TIMEOUT": "timeout",
-    "THREE_ELIMINATED": "outlasting the other three",
+    "THREE_ELIMINATED": "being the last seat in play",
     "POINTS_LEAD": "a winning points lead",
     "THREEFOLD_REPETITION": "threefold repetition",
     "FIFTY_MOVE_RULE": "the fifty-move rule",
@@ -129,7 +138,8 @@ class FourPlayerPlay(Play):
                 for place, seats in enumerate(outcome.ranking, 1)
             )
             first = " and ".join(titles[seat] for seat in outcome.ranking[0])
-            return f"{first} {'win' if len(outcome.ranking[0]) > 1 else 'wins'} by {how}. Ranking: {places}"
+            verdict = "win" if len(outcome.ranking[0]) > 1 else "wins"
+            return f"{first} {verdict} by {how} ({self.board.result(names)}). Ranking: {places}"
         result = self.board.result(names)
         if outcome.winner is None:
             return f"A draw by {how} ({result})"
@@ -162,13 +172,15 @@ class FourPlayerPlay(Play):
         over = board.is_game_over()
         eliminated = board.eliminated
         active = [seat for seat in Seat if seat not in eliminated]
+        pieces = sorted(board.piece_map().items())
         return {
             "fen4": board.fen4(),
             "in_check": [seat.name for seat in active if board.is_check(seat)],
             "points": {seat.name: points for seat, points in zip(Seat, board.points, strict=True)},
             "eliminated": [seat.name for seat in Seat if seat in eliminated],
             "walking_kings": [seat.name for seat in Seat if seat in board.walking_kings],
-            "pieces": {name_of(square): piece.symbol() for square, piece in sorted(board.piece_map().items())},
+            "pieces": {name_of(square): piece.symbol() for square, piece in pieces},
+            "owners": {name_of(square): piece.seat.name for square, piece in pieces if piece.seat is not None},
             "can_claim": [seat.name for seat in active if board.is_ffa and not over and board.can_claim_win(seat)],
             "last_moves": {seat.name: str(move) for seat, move in svg.last_move_per_seat(board).items()},
         }
@@ -224,6 +236,13 @@ class FourPlayerChess(GameKind):
 
     def seat_colors(self, rules: Rules) -> dict[str, str]:
         return {seat.name: colour for seat, colour in svg.SEAT_COLORS.items()}
+
+    def piece_names(self, rules: Rules) -> dict[str, str]:
+        return {
+            letter + kind: (name if letter != "d" else f"dead {name}")
+            for letter in "rbygd"
+            for kind, name in PIECE_NAMES.items()
+        }
 
     def partners(self, rules: Rules) -> dict[int, int]:
         return {seat: (seat + 2) % 4 for seat in range(4)} if rules.mode == "teams" else {}

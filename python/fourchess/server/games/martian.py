@@ -140,17 +140,19 @@ class MartianPlay(leaves.EndedByLeave):
 
     def view(self) -> dict[str, Any]:
         board = self.board
-        pieces = {}
+        pieces, owners = {}, {}
         for square in range(64):
             piece = board.piece_at(square)  # None off a two-player board too
             if piece is not None:
                 pieces[square_name(square)] = piece.symbol
+                owners[square_name(square)] = self.names[board.zone_owner(square)]  # type: ignore[index]
         return {
             "mfen": board.mfen(),
             "in_check": [],
             "points": dict(zip(self.names, board.scores, strict=True)),
             "eliminated": [],
             "pieces": pieces,
+            "owners": owners,
         }
 
     def for_cpu(self) -> object:
@@ -191,6 +193,9 @@ class MartianChess(GameKind):
 
     def seat_colors(self, rules: MartianVariant) -> dict[str, str]:
         return {name: martian_svg.seat_color(seat) for seat, name in enumerate(self.seat_names(rules))}
+
+    def piece_names(self, rules: MartianVariant) -> dict[str, str]:
+        return {"P": "pawn", "D": "drone", "Q": "queen"}
 
     def partners(self, rules: MartianVariant) -> dict[int, int]:
         return {seat: (seat + 2) % 4 for seat in range(4)} if rules.rules.teams else {}

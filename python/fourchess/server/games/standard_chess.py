@@ -163,6 +163,9 @@ class ChessPlay(leaves.EndedByLeave):
             "points": {},
             "eliminated": [],
             "pieces": {chess.square_name(square): piece.symbol() for square, piece in board.piece_map().items()},
+            "owners": {
+                chess.square_name(square): SEAT_NAMES[_seat(piece.color)] for square, piece in board.piece_map().items()
+            },
         }
 
     def for_cpu(self) -> object:
@@ -269,6 +272,9 @@ class StandardChess(GameKind):
 
     def seat_colors(self, rules: ChessVariant) -> dict[str, str]:
         return {"WHITE": "#f4f1e8", "BLACK": "#2f2f2f"}
+
+    def piece_names(self, rules: ChessVariant) -> dict[str, str]:
+        return {symbol: chess.piece_name(chess.Piece.from_symbol(symbol).piece_type) for symbol in "PNBRQKpnbrqk"}
 
     def start(self, rules: ChessVariant) -> ChessPlay:
         return ChessPlay()

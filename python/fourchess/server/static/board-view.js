@@ -1,5 +1,6 @@
 // The board picture: the server's SVG (fourchess.svg) inlined as a parsed document node, with an
-// overlay layer of our own for the selection, the legal targets and the arrows.
+// overlay layer of our own for the selection, the legal targets, the arrows, the keyboard focus
+// ring and a piece being dragged.
 
 import { SEAT_COLORS, SEATS, isSquare } from "./seats.js";
 
@@ -24,6 +25,7 @@ function inert(root) {
 }
 
 export class BoardView {
+  // onRendered(hadFocus): a new picture is in; hadFocus says whether the old one held the focus.
   constructor(container, gameId, onRendered) {
     this.container = container;
     this.gameId = gameId;
@@ -64,12 +66,13 @@ export class BoardView {
     svg.removeAttribute("width");
     svg.removeAttribute("height");
     svg.append(this.overlay());
+    const hadFocus = this.container.contains(document.activeElement);
     this.container.replaceChildren(svg);
     this.svg = svg;
     this.shown = { orientation, ply };
     this.container.dataset.orientation = orientation;
     this.container.dataset.boardPly = String(ply);
-    this.onRendered();
+    this.onRendered(hadFocus);
   }
 
   overlay() {
@@ -83,23 +86,107 @@ export class BoardView {
       marker.append(svgElement("path", { d: "M0,0 L10,5 L0,10 z", fill: SEAT_COLORS[seat] }));
       defs.append(marker);
     }
-    layer.append(defs, svgElement("g", { class: "fc-marks" }), svgElement("g", { class: "fc-arrows" }));
+    layer.append(
+      defs, svgElement("g", { class: "fc-marks" }), svgElement("g", { class: "fc-arrows" }),
+      svgElement("g", { class: "fc-focus" }), svgElement("g", { class: "fc-drag" }),
+    );
     return layer;
   }
 
-  // The square under a pointer event (its rect carries data-square), or null.
-  squareAt(event) {
-    const target = event.target instanceof Element ? event.target : null;
-    const rect = target?.closest("rect.square[data-square]");
+  // The squares' rects, each carrying data-square.
+  squareRects() {
+    return this.svg ? [...this.svg.querySelectorAll("rect.square[data-square]")] : [];
+  }
+
+  rectOf(square) {
+    return isSquare(square) ? this.svg?.querySelector(`rect.square[data-square="${square}"]`) ?? null : null;
+  }
+
+  // The square of an element of the picture (a rect carries data-square), or null.
+  squareOf(element) {
+    const rect = element instanceof Element ? element.closest("rect.square[data-square]") : null;
     const square = rect?.getAttribute("data-square");
     return rect && this.container.contains(rect) && isSquare(square) ? square : null;
   }
 
+  // The square under a pointer event, or null.
+  squareAt(event) {
+    return this.squareOf(event.target);
+  }
+
+  // The square drawn at a point of the window (a captured pointer's events all target the board).
+  squareAtPoint(clientX, clientY) {
+    return this.squareOf(document.elementFromPoint(clientX, clientY));
+  }
+
   box(square) {
-    const rect = this.svg?.querySelector(`rect.square[data-square="${square}"]`);
+    const rect = this.rectOf(square);
     if (!rect) return null;
     const number = (name) => Number(rect.getAttribute(name));
     return { x: number("x"), y: number("y"), size: number("width") };
+  }
+
+  // The nearest square drawn from `square` in a screen direction (dx, dy: one of them 0, the
+  // other ±1), so the arrow keys follow the picture whichever seat is at the bottom and step over
+  // the cross's missing corners; null at the edge.
+  neighbour(square, dx, dy) {
+    const from = this.box(square);
+    if (!from) return null;
+    let best = null;
+    let bestDistance = Infinity;
+    for (const rect of this.squareRects()) {
+      const x = Number(rect.getAttribute("x")) - from.x;
+      const y = Number(rect.getAttribute("y")) - from.y;
+      const along = dx ? x * dx : y * dy;
+      const across = dx ? y : x;
+      if (along <= 0 || Math.abs(across) > from.size / 2 || along >= bestDistance) continue;
+      best = rect.getAttribute("data-square");
+      bestDistance = along;
+    }
+    return best;
+  }
+
+  // The keyboard focus ring, above the pieces (null: none).
+  drawFocus(square) {
+    const layer = this.svg?.querySelector(".fc-focus");
+    if (!layer) return;
+    layer.replaceChildren();
+    const at = square && this.box(square);
+    if (!at) return;
+    const inset = at.size * 0.06;
+    layer.append(svgElement("rect", {
+      class: "fc-focus-ring", "data-square": square,
+      x: at.x + inset, y: at.y + inset, width: at.size - 2 * inset, height: at.size - 2 * inset,
+    }));
+  }
+
+  // A copy of the piece on `square` that follows the pointer while it is dragged; the piece left
+  // behind is dimmed. Returns false when there is no piece to drag.
+  startDrag(square) {
+    this.endDrag();
+    const piece = this.svg?.querySelector(`use.piece[data-square="${square}"]`);
+    const layer = this.svg?.querySelector(".fc-drag");
+    if (!piece || !layer) return false;
+    const ghost = piece.cloneNode(true);
+    ghost.setAttribute("class", `${piece.getAttribute("class")} fc-dragged`);
+    layer.append(ghost);
+    piece.classList.add("fc-drag-origin");
+    return true;
+  }
+
+  moveDrag(clientX, clientY) {
+    const ghost = this.svg?.querySelector(".fc-drag use");
+    const matrix = this.svg?.getScreenCTM();
+    if (!ghost || !matrix) return;
+    const point = new DOMPoint(clientX, clientY).matrixTransform(matrix.inverse());
+    const size = this.box(ghost.getAttribute("data-square"))?.size ?? 40;
+    ghost.setAttribute("x", String(point.x - size / 2));
+    ghost.setAttribute("y", String(point.y - size / 2));
+  }
+
+  endDrag() {
+    this.svg?.querySelector(".fc-drag")?.replaceChildren();
+    for (const piece of this.svg?.querySelectorAll(".fc-drag-origin") ?? []) piece.classList.remove("fc-drag-origin");
   }
 
   // The selected square and the squares it can go to: targets are [{square, capture}], a ring

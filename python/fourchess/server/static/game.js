@@ -1,10 +1,13 @@
 // The game page (/games/{id}): one seat's view, or a spectator's, of a game on this server.
 
+import { BoardKeys } from "./board-keys.js";
+import { BoardPointer } from "./board-pointer.js";
 import { BoardView } from "./board-view.js";
 import { GameSocket, socketUrl } from "./connection.js";
-import { clockText, isFfa, renderMoves, renderSeats, statusText } from "./panels.js";
+import { MoveList } from "./move-list.js";
+import { clockText, endingText, isFfa, partnerText, renderSeats, statusText } from "./panels.js";
 import {
-  PROMOTION_NAMES, SEATS, hasTeams, isSeat, isSquare, partnerOf, seatTitle, turnChoices, useGame,
+  PROMOTION_NAMES, SEATS, hasTeams, isSeat, isSquare, partnerOf, pieceName, seatTitle, turnChoices, useGame,
 } from "./seats.js";
 import { forgetToken, rememberToken, showSeatInAddress, takeSeatLink } from "./token.js";
 
@@ -25,13 +28,18 @@ let mySeat = null;
 let orientation = link.seat || SEATS[0]; // the first seat at the bottom until we know our seat
 let state = null;
 let selected = null;
+let pickedByThisPress = null; // the square a pointer press just picked up: its release keeps it picked up
 let moveInFlight = false; // sent; its state (or an error) has not come back yet
-let dragFrom = null;
+let typedMoveInFlight = false; // the move in flight came from the move box, which empties once it is played
 let clock = null; // {remaining, at}: the turn's seconds left at performance.now() = at
 let lastMover = null; // the seat that made the latest step, when known
 const arrows = new Map(); // seat -> [{from, to}]: ours, and our partner's as received
 
-const board = new BoardView($("board"), gameId, redrawOverlay);
+const board = new BoardView($("board"), gameId, onBoardRendered);
+const keys = new BoardKeys(board, {
+  choose: chooseSquare, cancel: putBack, describe: describeSquare, firstSquare: myKingSquare,
+});
+const moveList = new MoveList($("moves"), $("move-table"));
 const socket = new GameSocket(socketUrl(gameId), {
   hello: () => ({ type: "hello", token }),
   onMessage: receive,
@@ -89,6 +97,8 @@ function welcome(message) {
 
 function refused(message) {
   moveInFlight = false;
+  if (typedMoveInFlight) $("move-text").select(); // the typed move stays, ready to be mended
+  typedMoveInFlight = false;
   showError(message.message || message.error || "The server refused that.", message.error);
   if (message.error === "bad_token") {
     dropToken("This link's seat token was refused: you are watching the game.");
@@ -111,12 +121,15 @@ function applyState(next, fresh = false) {
   if (!next || typeof next !== "object") return;
   if (!fresh && state && typeof next.ply === "number" && next.ply < state.ply) return; // an older step
   const newStep = !state || next.ply !== state.ply || next.status !== state.status;
+  const seenBefore = Boolean(state);
   // Who made the latest step, when this page saw it happen (one step on from the turn it knew).
   lastMover = state && next.ply === state.ply + 1 ? state.turn : next.ply === state?.ply ? lastMover : null;
   state = next;
   if (newStep) {
     selected = null;
     moveInFlight = false;
+    if (typedMoveInFlight) $("move-text").value = "";
+    typedMoveInFlight = false;
     hidePromotion();
   }
   const status = $("status");
@@ -128,16 +141,32 @@ function applyState(next, fresh = false) {
   document.body.dataset.game = state.game || "";
   showRecordPanel();
   renderSeats($("seats"), state, mySeat);
-  renderMoves($("moves"), Array.isArray(state.record_moves) ? state.record_moves : state.moves);
+  const partner = $("partner");
+  partner.textContent = partnerText(state, mySeat);
+  partner.hidden = !partner.textContent;
+  moveList.show(state);
+  if (newStep && seenBefore) announceStep();
   resyncClock();
   showActions();
   showChat();
+  $("move-form").hidden = !mySeat || state.status !== "playing";
   if (newStep && !$("pgn4").hidden) loadPgn4();
-  board.show(orientation, state.ply);
+  showBoard();
   redrawOverlay();
 }
 
+// Say the newest step and what comes next ("Red: h2-h4. Blue to move (Bo)."), for those who
+// cannot see the board change.
+function announceStep() {
+  const latest = moveList.latest();
+  const step = latest ? `${latest.seat ? `${seatTitle(latest.seat)}: ` : ""}${latest.text}. ` : "";
+  announce(`${step}${statusText(state, mySeat)}`);
+}
+
 // --- moving pieces ------------------------------------------------------------------------
+// A piece is picked up (a press or a tap on it, Enter on its square) and dropped on a square (a
+// tap, a drag's release, Enter), or the move is typed. A refusal says why: the page's own reason
+// when the state already tells, else the server's.
 
 // A seat that is out (an FFA walking king moves by itself) has no moves to choose.
 function myTurn() {
@@ -159,10 +188,14 @@ function legalFrom(square) {
   return highlights() ? turnMoves().filter((move) => move.from === square) : [];
 }
 
-// A square to pick up from: one some legal move of ours starts on (in Martian Chess a piece is
-// whoever's zone it stands in, so the moves say it better than the piece's looks).
+function targetsOf(square) {
+  return square ? [...new Set(legalFrom(square).map((move) => move.to))] : [];
+}
+
+// Is the piece on `square` ours to move? The state's owners say (in Martian Chess a piece is
+// whoever's zone it stands in, so its looks would not).
 function ownPiece(square) {
-  return myTurn() && turnMoves().some((move) => move.from === square);
+  return Boolean(mySeat) && state?.owners?.[square] === mySeat;
 }
 
 // The moves from `from` to `to` to choose between (their texts): one, or a promotion's pieces.
@@ -172,23 +205,98 @@ function movesBetween(from, to) {
   return [`${from}-${to}`]; // no highlights: the server says why it is not legal
 }
 
-function onBoardClick(event) {
-  if (event.button !== 0) return;
-  const square = board.squareAt(event);
+// Why `square`'s piece cannot be picked up, or null when it can; "" for an empty square (nothing
+// to say: a tap there just drops the selection).
+function pickUpRefusal(square) {
+  if (!state) return "";
+  if (!mySeat) return "You are watching this game: only its players move pieces.";
+  if (state.status !== "playing") return "The game is over.";
+  const piece = state.pieces?.[square];
+  if (!piece) return "";
+  if (!ownPiece(square)) return `That is not your piece: ${square} holds a ${pieceName(state, square)}.`;
+  if (moveInFlight) return "Your move is on its way to the server.";
+  if ((state.eliminated || []).includes(mySeat)) return "You are out of the game: your pieces no longer move.";
+  if (!myTurn()) return `Not your turn: ${seatTitle(state.turn)} is to move.`;
+  return null;
+}
+
+function pickUp(square) {
+  const refusal = pickUpRefusal(square);
+  if (refusal !== null) {
+    select(null);
+    if (refusal) showError(refusal, "page_refused");
+    return false;
+  }
+  hideError();
+  select(square);
+  const targets = targetsOf(square);
+  const where = !highlights() ? "" : targets.length ? `; it can go to ${targets.join(", ")}` : "; it has no legal move";
+  announce(`Picked up the ${pieceName(state, square)} on ${square}${where}.`);
+  return true;
+}
+
+function putBack() {
+  if (!selected) return;
+  const square = selected;
+  select(null);
+  announce(`Put back the piece on ${square}.`);
+}
+
+// Drop the picked-up piece of `from` on `to`: a move, a promotion to choose, or why not.
+function tryMove(from, to) {
+  if (!myTurn()) {
+    select(null);
+    showError(pickUpRefusal(from) || "You cannot move now.", "page_refused");
+    return;
+  }
+  const choices = movesBetween(from, to);
+  if (choices.length === 1) play(choices[0]);
+  else if (choices.length > 1) showPromotion(choices);
+  else {
+    select(null);
+    showError(`${from} cannot go to ${to}: not a legal move.`, "page_refused");
+  }
+}
+
+// A square chosen by a tap or by Enter: the picked-up piece put back or dropped there, or a piece picked up.
+function chooseSquare(square) {
+  if (selected && square === selected) putBack();
+  else if (selected && !ownPiece(square)) tryMove(selected, square);
+  else pickUp(square);
+}
+
+// A left press: one's own piece is picked up at once, so a drag shows its targets; a shift+press
+// only clears one's own arrows; any press clears the arrows shown.
+function pressSquare(square, event) {
+  pickedByThisPress = null;
   clearArrowsOnClick(event.shiftKey);
   if (event.shiftKey) return;
-  if (!square || !myTurn()) {
+  if (!square) {
     select(null);
     return;
   }
-  if (selected && square !== selected && !ownPiece(square)) {
-    const choices = movesBetween(selected, square);
-    if (choices.length === 1) play(choices[0]);
-    else if (choices.length > 1) showPromotion(choices);
-    else select(null);
-    return;
-  }
-  select(square === selected || !ownPiece(square) ? null : square);
+  if (square !== selected && ownPiece(square) && myTurn() && pickUp(square)) pickedByThisPress = square;
+}
+
+function chooseSquareUnlessJustPicked(square) {
+  if (square !== pickedByThisPress) chooseSquare(square);
+  pickedByThisPress = null;
+}
+
+function mayDrag(square) {
+  return square === selected && myTurn();
+}
+
+function dragRefused(square) {
+  const refusal = pickUpRefusal(square);
+  if (refusal) showError(refusal, "page_refused");
+}
+
+// A drag's release: on another square, the move; back on its own square or off the board, the
+// piece stays picked up.
+function dropPiece(from, to) {
+  pickedByThisPress = null;
+  if (to && to !== from) tryMove(from, to);
 }
 
 function select(square) {
@@ -201,11 +309,21 @@ function play(move) {
   hidePromotion();
   if (!socket.send({ type: "move", move, ply: state.ply })) {
     showError("Not connected to the server; the move was not sent.", "offline");
-    return;
+    return false;
   }
+  hideError();
   moveInFlight = true;
   selected = null;
   redrawOverlay();
+  return true;
+}
+
+// The move box: whatever is typed goes to the server, which judges it ("h2-h4", "Nj1-i3", "h2h4").
+function onMoveTyped(event) {
+  event.preventDefault();
+  const text = $("move-text").value.trim();
+  if (!text || !state) return;
+  if (play(text)) typedMoveInFlight = true;
 }
 
 const PROMOTION_ORDER = "QRBND";
@@ -224,19 +342,50 @@ function showPromotion(choices) {
     return button;
   }));
   $("promotion").hidden = false;
+  holder.firstElementChild?.focus(); // a keyboard player chooses next; Cancel puts the piece back
+  announce("Promote to: choose a piece.");
 }
 
 function hidePromotion() {
+  const hadFocus = $("promotion").contains(document.activeElement);
   $("promotion").hidden = true;
   $("promotion-choices").replaceChildren();
+  if (hadFocus) board.rectOf(keys.square)?.focus({ preventScroll: true }); // back where the player was
+}
+
+// The square's accessible name: "h2, Red pawn", "h5, empty", with what it is to the selection.
+function describeSquare(square) {
+  const piece = pieceName(state, square);
+  let text = `${square}, ${piece || "empty"}`;
+  if (square === selected) text += ", picked up";
+  else if (selected && targetsOf(selected).includes(square)) text += piece ? ", can be captured" : ", a legal target";
+  return text;
+}
+
+// Where the keyboard starts: our king where the game has one, else our first piece.
+function myKingSquare() {
+  const owned = Object.keys(state?.owners || {}).filter(ownPiece);
+  return owned.find((square) => pieceName(state, square)?.endsWith(" king")) || owned[0] || null;
+}
+
+function showBoard() {
+  board.container.setAttribute("aria-label", `Board, ${seatTitle(orientation)} at the bottom`);
+  board.show(orientation, state.ply);
+}
+
+function onBoardRendered(hadFocus) {
+  keys.adopt(hadFocus);
+  redrawOverlay();
 }
 
 function redrawOverlay() {
-  const squares = selected ? [...new Set(legalFrom(selected).map((move) => move.to))] : [];
+  const squares = targetsOf(selected);
   board.drawMarks(selected, squares.map((square) => ({ square, capture: Boolean(state?.pieces?.[square]) })));
   const drawn = [];
   for (const [seat, list] of arrows) for (const arrow of list) drawn.push({ seat, ...arrow });
   board.drawArrows(drawn);
+  keys.relabel();
+  keys.refresh();
 }
 
 // --- arrows and chat (Teams: the partner only) ----------------------------------------------
@@ -264,16 +413,8 @@ function clearArrowsOnClick(onlyMine) {
   redrawOverlay();
 }
 
-function onPointerDown(event) {
-  if (event.button === 2 && teamsSeat()) dragFrom = board.squareAt(event);
-}
-
-function onPointerUp(event) {
-  if (event.button !== 2 || !dragFrom) return;
-  const to = board.squareAt(event);
-  const from = dragFrom;
-  dragFrom = null;
-  if (to && to !== from && addArrow(mySeat, from, to)) socket.send({ type: "arrow", from, to });
+function drawArrow(from, to) {
+  if (teamsSeat() && addArrow(mySeat, from, to)) socket.send({ type: "arrow", from, to });
 }
 
 function addChatLine(seat, text) {
@@ -358,18 +499,8 @@ function showActions() {
   watch.hidden = !(state.rematch && !seated);
   if (state.rematch) $("rematch-anchor").href = `/games/${encodeURIComponent(state.rematch)}`;
   const result = $("result");
-  result.textContent = playing ? "" : finalText();
+  result.textContent = playing ? "" : endingText(state);
   result.hidden = !result.textContent;
-}
-
-function finalText() {
-  if (typeof state.ending === "string" && state.ending) return state.ending;
-  const ranking = state.outcome?.ranking;
-  if (!isFfa(state) || !Array.isArray(ranking)) return state.result ? `Result: ${state.result}` : "";
-  const points = state.outcome.points || {};
-  const places = ranking.map((place, index) =>
-    `${index + 1}. ${place.filter(isSeat).map((seat) => `${seatTitle(seat)} ${points[seat] ?? 0}`).join(", ")}`);
-  return `${state.result ? `Result: ${state.result}. ` : ""}Ranking: ${places.join("; ")}`;
 }
 
 let resignTimer = null;
@@ -432,15 +563,31 @@ async function loadPgn4() {
 
 let errorTimer = null;
 
+// A refusal, the server's or the page's own (code: the server's error code, or page_refused).
 function showError(text, code) {
   const shown = $("error");
   shown.textContent = text;
   shown.dataset.error = code || "";
   shown.hidden = false;
+  announce(text);
   clearTimeout(errorTimer);
   errorTimer = setTimeout(() => {
     shown.hidden = true;
   }, ERROR_SHOWN_MS);
+}
+
+function hideError() {
+  clearTimeout(errorTimer);
+  $("error").hidden = true;
+}
+
+// Words for the live region; emptied first, so the same words said twice are announced twice.
+function announce(text) {
+  const region = $("announce");
+  region.textContent = "";
+  setTimeout(() => {
+    region.textContent = text;
+  }, 50);
 }
 
 function showConnection(status) {
@@ -457,12 +604,14 @@ function start() {
     $("status").dataset.status = "missing";
     return;
   }
-  const boardBox = $("board");
-  boardBox.addEventListener("click", onBoardClick);
-  boardBox.addEventListener("pointerdown", onPointerDown);
-  boardBox.addEventListener("pointerup", onPointerUp);
-  boardBox.addEventListener("contextmenu", (event) => event.preventDefault());
-  $("promotion-cancel").addEventListener("click", () => select(null));
+  new BoardPointer(board, {
+    press: pressSquare, mayDrag, dragRefused, tap: chooseSquareUnlessJustPicked, drop: dropPiece, arrow: drawArrow,
+  });
+  $("move-form").addEventListener("submit", onMoveTyped);
+  $("promotion-cancel").addEventListener("click", putBack);
+  $("promotion").addEventListener("keydown", (event) => {
+    if (event.key === "Escape") putBack(); // as on the board: Escape puts the piece back
+  });
   $("resign").addEventListener("click", onResign);
   $("claim").addEventListener("click", () => socket.send({ type: "claim" }));
   $("rematch").addEventListener("click", () => {
@@ -473,7 +622,7 @@ function start() {
   $("pgn4-show").addEventListener("click", loadPgn4);
   $("rotate").addEventListener("click", () => {
     orientation = SEATS[(SEATS.indexOf(orientation) + 1) % SEATS.length];
-    if (state) board.show(orientation, state.ply);
+    if (state) showBoard();
   });
   document.title = `fourchess game ${gameId}`; // the game's name once its state arrives
   setInterval(tickClock, 250);

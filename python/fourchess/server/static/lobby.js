@@ -6,6 +6,32 @@ import { seatTitle } from "./seats.js";
 const $ = (id) => document.getElementById(id);
 const MAX_NAME_LENGTH = 40;
 
+// The number fields the server bounds (docs/server.md, settings): each checked here first, so the
+// message sits next to the field that is wrong.
+const NUMBER_FIELDS = [
+  {
+    id: "cpu-movetime", setting: "cpu_movetime", min: 0.1, max: 10, whole: false,
+    message: "The CPU think time is a number of seconds from 0.1 to 10.",
+  },
+  {
+    id: "grace-seconds", setting: "grace_seconds", min: 0, max: 600, whole: true,
+    message: "The away grace period is a whole number of seconds from 0 to 600.",
+  },
+];
+
+function numberFrom(field) {
+  const input = $(field.id);
+  const text = input.value.trim();
+  const value = Number(text);
+  const fits = text !== "" && Number.isFinite(value) && value >= field.min && value <= field.max &&
+    (!field.whole || Number.isInteger(value));
+  const error = $(`${field.id}-error`);
+  error.textContent = fits ? "" : field.message;
+  error.hidden = fits;
+  input.setAttribute("aria-invalid", String(!fits));
+  return fits ? value : null;
+}
+
 function element(name, attributes = {}, text) {
   const node = document.createElement(name);
   for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, value);
@@ -91,6 +117,16 @@ function settingsFromForm() {
     settings.teams = settings.players === 4 && $("martian-teams").checked;
   } else {
     settings.cpu_skill = Number($("cpu-skill").value);
+  }
+  const wrong = [];
+  for (const field of NUMBER_FIELDS) {
+    const value = numberFrom(field);
+    if (value === null) wrong.push(field);
+    else settings[field.setting] = value;
+  }
+  if (wrong.length) {
+    $(wrong[0].id).focus();
+    return fail(wrong.map((field) => field.message).join(" "));
   }
   if (game !== "chess") {
     settings.move_limit = null;
@@ -195,6 +231,9 @@ function showLinks(answer, settings) {
   $("created").hidden = false;
   $("created").dataset.game = String(answer.id || "");
   $("created").scrollIntoView({ block: "start" });
+  // The button that had the focus is far above now: take it to the links, and say so.
+  $("created-title").focus({ preventScroll: true });
+  $("lobby-announce").textContent = "Game created: each seat's link is listed below.";
 }
 
 // Which games' CPU cannot play on this server (chess without Stockfish), from the catalog.
@@ -214,6 +253,9 @@ async function readCatalog() {
 function start() {
   showGame();
   $("create").addEventListener("submit", create);
+  for (const field of NUMBER_FIELDS) {
+    $(field.id).addEventListener("change", () => numberFrom(field)); // a mended value clears its message
+  }
   $("move-limit-on").addEventListener("change", () => {
     $("move-limit").disabled = !$("move-limit-on").checked;
   });

@@ -1,13 +1,14 @@
-// The text around the board: status line, players, clock, result and move list. Every name and
+// The text around the board: status line, players, partner, clock and result. Every name and
 // every text that came from the server or a user is set with textContent, never parsed as HTML.
 
-import { SEATS, seatTitle } from "./seats.js";
+import { SEATS, partnerOf, seatTitle } from "./seats.js";
 
+// How a game ended, said after "by" ("Red and Yellow win by checkmate").
 const TERMINATIONS = {
-  CHECKMATE: "checkmate", STALEMATE: "stalemate", KING_CAPTURE: "king captured", RESIGNATION: "resignation",
-  TIMEOUT: "time ran out", THREE_ELIMINATED: "three seats eliminated", POINTS_LEAD: "a winning points lead",
-  THREEFOLD_REPETITION: "threefold repetition", FIFTY_MOVE_RULE: "fifty-move rule",
-  INSUFFICIENT_MATERIAL: "insufficient material", MOVE_LIMIT: "the move limit",
+  CHECKMATE: "checkmate", STALEMATE: "stalemate", KING_CAPTURE: "capturing a king", RESIGNATION: "resignation",
+  TIMEOUT: "timeout", THREE_ELIMINATED: "being the last seat in play", POINTS_LEAD: "a winning points lead",
+  THREEFOLD_REPETITION: "threefold repetition", FIFTY_MOVE_RULE: "the fifty-move rule",
+  INSUFFICIENT_MATERIAL: "insufficient material", MOVE_LIMIT: "reaching the move limit",
 };
 
 const ABORT_KINDS = { resign: "resigned", timeout: "ran out of time", claim: "claimed" };
@@ -23,31 +24,61 @@ export function isFfa(state) {
   return String(state.settings?.mode || "teams").toLowerCase() === "ffa";
 }
 
-function seatList(seats) {
-  return (Array.isArray(seats) ? seats : []).filter((seat) => SEATS.includes(seat)).map(seatTitle).join(" and ");
-}
-
 function playerName(state, seat) {
   const name = state.seats?.[seat]?.name;
   return typeof name === "string" && name ? name : seatTitle(seat);
 }
 
-export function statusText(state, mySeat) {
+// "Yellow (Ann)", or "Yellow" when the seat has no name of its own.
+function seatWithName(state, seat) {
+  const name = playerName(state, seat);
+  return name === seatTitle(seat) ? name : `${seatTitle(seat)} (${name})`;
+}
+
+// "Red", "Red and Blue", "Red, Blue and Yellow".
+function listText(items) {
+  return items.length > 2 ? `${items.slice(0, -1).join(", ")} and ${items.at(-1)}` : items.join(" and ");
+}
+
+function seatsWithNames(state, seats) {
+  const known = (Array.isArray(seats) ? seats : []).filter((seat) => SEATS.includes(seat));
+  return known.map((seat) => seatWithName(state, seat));
+}
+
+// The game's end in one sentence: who won, how, and the result ("Red and Yellow win by
+// checkmate (1-0)"; FFA adds the ranking with points). The server's own sentence when it sends one.
+export function endingText(state) {
+  if (typeof state.ending === "string" && state.ending) return state.ending;
   if (state.status === "aborted") {
     const abort = state.abort || {};
     const who = SEATS.includes(abort.seat) ? seatTitle(abort.seat) : "A seat";
-    return `Aborted: ${who} ${ABORT_KINDS[abort.kind] || abort.kind || "left"} too early for the game to count.`;
+    return `Aborted: ${who} ${ABORT_KINDS[abort.kind] || abort.kind || "left"} too early for the game to count`;
   }
-  if (state.status === "finished" && typeof state.ending === "string" && state.ending) {
-    return `Game over: ${state.ending}.`;
+  if (state.status !== "finished") return "";
+  const outcome = state.outcome || {};
+  const how = TERMINATIONS[outcome.termination] || String(outcome.termination || "").toLowerCase().replaceAll("_", " ");
+  const winners = seatsWithNames(state, outcome.winner);
+  const verdict = winners.length ? `${listText(winners)} ${winners.length > 1 ? "win" : "wins"}` : "A draw";
+  let text = `${verdict}${how ? ` by ${how}` : ""}${state.result ? ` (${state.result})` : ""}`;
+  if (isFfa(state) && Array.isArray(outcome.ranking)) {
+    const points = outcome.points || state.points || {};
+    const places = outcome.ranking.map((place, index) => `${index + 1}. ` +
+      (Array.isArray(place) ? place : []).filter((seat) => SEATS.includes(seat))
+        .map((seat) => `${seatWithName(state, seat)} ${points[seat] ?? 0}`).join(", "));
+    text += `. Ranking: ${places.join("; ")}`;
   }
-  if (state.status === "finished") {
-    const outcome = state.outcome || {};
-    const how = TERMINATIONS[outcome.termination] || String(outcome.termination || "").toLowerCase();
-    const winners = seatList(outcome.winner);
-    const verdict = winners ? `${winners} ${outcome.winner.length > 1 ? "win" : "wins"}` : "a draw";
-    return `Game over: ${verdict}${how ? ` by ${how}` : ""}${state.result ? ` (${state.result})` : ""}.`;
-  }
+  return text;
+}
+
+// A team game: the seat's partner ("Partner: Yellow (Ann)"); empty for a spectator and without teams.
+export function partnerText(state, mySeat) {
+  const partner = mySeat ? partnerOf(mySeat) : null;
+  return partner ? `Partner: ${seatWithName(state, partner)}` : "";
+}
+
+export function statusText(state, mySeat) {
+  if (state.status === "aborted") return `${endingText(state)}.`;
+  if (state.status === "finished") return `Game over: ${endingText(state)}.`;
   if (!SEATS.includes(state.turn)) return "Waiting…";
   if (state.turn === mySeat) return `Your move (${seatTitle(mySeat)}).`;
   return `${seatTitle(state.turn)} to move (${playerName(state, state.turn)}).`;
@@ -68,9 +99,9 @@ export function renderSeats(list, state, mySeat) {
     if (state.status === "playing" && state.turn === seat) row.classList.add("to-move");
     if (eliminated.has(seat)) row.classList.add("eliminated");
     if (seat === mySeat) row.classList.add("mine");
+    // The player's name is what people look for; the seat is said under it with the tags.
     const head = element("span", "seat-head");
-    head.append(element("span", "swatch"), element("span", "seat-name", seatTitle(seat)));
-    const name = element("span", "player-name", playerName(state, seat));
+    head.append(element("span", "swatch"), element("span", "player-name", playerName(state, seat)));
     const tags = [];
     if (seat === mySeat) tags.push("you");
     if (cpuSeat) tags.push("CPU");
@@ -81,7 +112,11 @@ export function renderSeats(list, state, mySeat) {
     if (walking.has(seat)) tags.push("king walks");
     else if (eliminated.has(seat)) tags.push("eliminated");
     if (checked.has(seat)) tags.push("in check");
-    row.append(head, name, element("span", "tags", tags.join(" · ")));
+    const line = element("span", "tags");
+    const named = playerName(state, seat) !== seatTitle(seat); // else the name already says the seat
+    if (named) line.append(element("span", "seat-name", seatTitle(seat)));
+    line.append(...tags.map((tag, index) => (named || index ? ` · ${tag}` : tag)));
+    row.append(head, line);
     if (showsPoints) {
       const points = Number(state.points?.[seat] ?? 0);
       row.append(element("span", "points", `${points} point${points === 1 ? "" : "s"}`));
@@ -90,21 +125,6 @@ export function renderSeats(list, state, mySeat) {
     return row;
   });
   list.replaceChildren(...rows);
-}
-
-// The step list: appended to when the new list extends the shown one, rebuilt otherwise.
-export function renderMoves(list, moves) {
-  const steps = Array.isArray(moves) ? moves : [];
-  const shown = [...list.children].map((item) => item.textContent);
-  const extends_ = shown.length <= steps.length && shown.every((text, index) => text === String(steps[index]));
-  if (!extends_) list.replaceChildren();
-  for (let index = extends_ ? shown.length : 0; index < steps.length; index += 1) {
-    const item = element("li", "step", String(steps[index]));
-    item.dataset.ply = String(index + 1);
-    list.append(item);
-  }
-  list.dataset.count = String(steps.length);
-  if (steps.length > shown.length) list.scrollTop = list.scrollHeight; // the newest step in view
 }
 
 export function clockText(seconds) {

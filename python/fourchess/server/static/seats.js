@@ -29,6 +29,9 @@ export function useGame(state) {
     const partner = state.partners?.[seat];
     if (order.includes(partner)) PARTNERS[seat] = partner;
   }
+  for (const [symbol, name] of Object.entries(state.piece_names || {})) {
+    if (typeof name === "string") PIECE_NAMES[symbol] = name;
+  }
 }
 
 // A square of any of the games' boards: a1..n14 (the picture says which ones it has).
@@ -71,5 +74,26 @@ export function turnChoices(state) {
   return choices;
 }
 
-// The piece names a promotion chooser shows ("D": four-player FFA's 1-point queen).
+// The piece names a promotion chooser shows ("D": four-player FFA's 1-point queen; chess's are
+// the same letters).
 export const PROMOTION_NAMES = { Q: "Queen", R: "Rook", B: "Bishop", N: "Knight", D: "Queen (1 point)" };
+
+// What each piece symbol of the state's pieces is called ("pawn"), as the state's piece_names say.
+const PIECE_NAMES = {};
+
+// A piece as people say it, with its owner's colour: "Red pawn"; an owner-less piece (four-player
+// chess's dead pieces, docs/rules.md §7) as its name says it: "dead rook". `square` is where it
+// stands, `state` the state that lists it.
+export function pieceName(state, square) {
+  const symbol = state?.pieces?.[square];
+  if (typeof symbol !== "string") return null;
+  const kind = PIECE_NAMES[symbol] || "piece";
+  const owner = state.owners?.[square];
+  return isSeat(owner) ? `${seatTitle(owner)} ${kind}` : kind;
+}
+
+// A step that is not a move: a leave, written as its kind, a colon and its seat ("resign:B",
+// "timeout:WHITE"); the move list shows it in words as the state's record_moves give it.
+export function isLeave(step) {
+  return /^(resign|timeout|claim):./i.test(String(step));
+}
