@@ -1,6 +1,7 @@
 """The web board with the site's other games, in headless Chromium against a real ``fourchess
-serve``: Martian Chess played by clicking on both seats' pages while a spectator watches, chess
-against Stockfish, and the lobby making each game with its own seats and options. The page knows
+serve``: Martian Chess and chess played by clicking (a spectator watching), by keyboard and by
+dragging, their move lists keeping the newest move in view after 64 moves (for a player and a
+spectator), chess against Stockfish, and the lobby making each game with its own seats and options. The page knows
 no game's rules: what it offers comes from the state, and the targets expected here are worked
 out by hand from the rule books (docs/martian.md §2-3; chess's pawn moves)."""
 
@@ -10,8 +11,14 @@ import os
 from pathlib import Path
 from typing import Any
 
+import chess
+
+from fourchess.martian.reference.game import Game as ReferenceMartian
+from fourchess.martian.reference.game import move_text as reference_move_text
 from support.browser_pages import GamePage, api
 from support.stockfish import require_stockfish
+
+LONG_GAME = 64  # plies pushed over HTTP before the move list is looked at
 
 # docs/server.md's pictures: written only when asked (FOURCHESS_SCREENSHOT=1), so a test run leaves
 # the checkout as it was; otherwise the screenshots are still taken, into the test's own directory.
@@ -66,6 +73,125 @@ def test_martian_chess_by_clicking_with_a_spectator(
     red.click("d2")  # the queen's lines, for the picture
     red.wait(lambda: len(red.targets()) > 0, "the queen's targets")
     screenshot(red, "martian.png", tmp_path)
+
+
+def tab_to_board(page: GamePage) -> dict[str, str | None]:
+    """Press Tab from the top of the page until a square of the board has the focus."""
+    from selenium.webdriver.common.keys import Keys
+
+    for _ in range(4):
+        page.keys(Keys.TAB)
+        if page.focused()["square"]:
+            return page.focused()
+    raise AssertionError(f"four Tabs did not reach the board; the focus is on {page.focused()}")
+
+
+def test_martian_chess_by_keyboard_and_by_dragging(driver: Any, pages: list[GamePage], live_server: Any) -> None:
+    from selenium.webdriver.common.keys import Keys
+
+    site = live_server.url
+    game = api(site, "/api/games", {"game": "martian"})
+    red = open_page(driver, pages, site + game["seats"]["RED"]["url"])
+    blue = open_page(driver, pages, site + game["seats"]["BLUE"]["url"])
+    for page in (red, blue):
+        page.wait_ready(0)
+    # Martian Chess has no king: the keys start on the seat's first piece, South's drone on b1
+    assert tab_to_board(red)["label"] == "b1, Red drone"
+    red.keys(Keys.ARROW_UP, Keys.ARROW_RIGHT, Keys.ARROW_UP)
+    assert red.focused()["label"] == "c3, Red pawn"
+    red.keys(Keys.ENTER)
+    red.wait(lambda: red.targets() == {"b4", "d4"}, "c3's targets after Enter")
+    red.keys(Keys.ARROW_UP, Keys.ARROW_LEFT, Keys.ENTER)  # c4, then b4: dropped there
+    for page in (red, blue):
+        page.wait_ready(1)
+    blue.drag("c6", "d5")
+    for page in (red, blue):
+        page.wait_ready(2)
+        page.wait(lambda page=page: page.moves() == ["c3-b4", "c6-d5"], "both moves in the list")
+
+
+def test_chess_by_keyboard_and_by_dragging(driver: Any, pages: list[GamePage], live_server: Any) -> None:
+    from selenium.webdriver.common.keys import Keys
+
+    site = live_server.url
+    game = api(site, "/api/games", {"game": "chess"})
+    white = open_page(driver, pages, site + game["seats"]["WHITE"]["url"])
+    black = open_page(driver, pages, site + game["seats"]["BLACK"]["url"])
+    for page in (white, black):
+        page.wait_ready(0)
+    assert tab_to_board(white)["label"] == "e1, White king"
+    white.keys(Keys.ARROW_UP, Keys.ENTER)
+    white.wait(lambda: white.targets() == {"e3", "e4"}, "e2's targets after Enter")
+    white.keys(Keys.ARROW_UP, Keys.ARROW_UP, Keys.ENTER)
+    for page in (white, black):
+        page.wait_ready(1)
+    assert tab_to_board(black)["label"] == "e8, Black king"  # Black at the bottom: its own king
+    black.drag("g8", "f6")
+    for page in (white, black):
+        page.wait_ready(2)
+        page.wait(lambda page=page: page.shown_moves() == ["e4", "Nf6"], "the moves in SAN")
+    assert white.moves() == ["e2e4", "g8f6"]
+
+
+def chess_moves(plies: int) -> list[str]:
+    """A chess game of ``plies`` random legal moves (python-chess's), none of them ending it."""
+    import random
+
+    rng = random.Random(7)
+    board = chess.Board()
+    moves = []
+    while len(moves) < plies:
+        candidates = [move for move in board.legal_moves if not _ends(board, move)]
+        move = rng.choice(candidates)
+        board.push(move)
+        moves.append(move.uci())
+    return moves
+
+
+def _ends(board: chess.Board, move: chess.Move) -> bool:
+    board.push(move)
+    try:
+        return board.outcome(claim_draw=True) is not None
+    finally:
+        board.pop()
+
+
+def martian_moves(plies: int) -> list[str]:
+    """A two-player Martian game of ``plies`` random legal moves of the plain-Python reference."""
+    import random
+
+    rng = random.Random(7)
+    game = ReferenceMartian(players=2)
+    moves = []
+    while len(moves) < plies:
+        move = rng.choice(game.legal_moves())
+        game.push(move)
+        assert game.termination() is None, "the seed's game ended early: pick another seed"
+        moves.append(reference_move_text(move))
+    return moves
+
+
+def test_the_move_lists_of_both_games_keep_the_newest_move_in_view(
+    driver: Any, pages: list[GamePage], live_server: Any
+) -> None:
+    site = live_server.url
+    for settings, moves in (
+        ({"game": "chess"}, chess_moves(LONG_GAME)),
+        ({"game": "martian"}, martian_moves(LONG_GAME)),
+    ):
+        game = api(site, "/api/games", settings)
+        seats = list(game["seats"])
+        spectator = open_page(driver, pages, site + game["url"])  # watches every step arrive
+        spectator.wait_ready(0)
+        for ply, move in enumerate(moves):
+            token = game["seats"][seats[ply % 2]]["token"]
+            api(site, f"/api/games/{game['id']}/moves", {"token": token, "move": move, "ply": ply})
+        player = open_page(driver, pages, site + game["seats"][seats[0]]["url"])  # opens on the whole list
+        for page in (spectator, player):
+            page.wait_ready(LONG_GAME)
+            page.wait(lambda page=page, moves=moves: page.moves() == moves, "every step listed")
+            page.wait(page.newest_move_in_view, "the newest step in view")
+            assert len(page.css("#move-table tbody tr")) == LONG_GAME // 2  # a round is one move each
 
 
 def test_chess_against_stockfish(driver: Any, pages: list[GamePage], live_server: Any, tmp_path: Path) -> None:

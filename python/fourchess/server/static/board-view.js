@@ -162,26 +162,32 @@ export class BoardView {
 
   // A copy of the piece on `square` that follows the pointer while it is dragged; the piece left
   // behind is dimmed. Returns false when there is no piece to drag.
+  // Drag the piece on `square`: a copy of its drawing follows the pointer and the original is
+  // dimmed. Any game's picture marks its pieces with class "piece" and data-square; a picture that
+  // does not (python-chess's) is dragged without the copy, its targets still shown.
   startDrag(square) {
     this.endDrag();
-    const piece = this.svg?.querySelector(`use.piece[data-square="${square}"]`);
     const layer = this.svg?.querySelector(".fc-drag");
-    if (!piece || !layer) return false;
-    const ghost = piece.cloneNode(true);
-    ghost.setAttribute("class", `${piece.getAttribute("class")} fc-dragged`);
-    layer.append(ghost);
-    piece.classList.add("fc-drag-origin");
+    if (!layer) return false;
+    const piece = this.svg.querySelector(`.piece[data-square="${square}"]`);
+    if (piece) {
+      const ghost = svgElement("g", { class: "fc-dragged", "data-square": square });
+      ghost.append(piece.cloneNode(true));
+      layer.append(ghost);
+      piece.classList.add("fc-drag-origin");
+    }
     return true;
   }
 
+  // Move the dragged copy so that its square's centre follows the pointer.
   moveDrag(clientX, clientY) {
-    const ghost = this.svg?.querySelector(".fc-drag use");
+    const ghost = this.svg?.querySelector(".fc-drag .fc-dragged");
     const matrix = this.svg?.getScreenCTM();
-    if (!ghost || !matrix) return;
+    const from = ghost && this.box(ghost.getAttribute("data-square"));
+    if (!ghost || !matrix || !from) return;
     const point = new DOMPoint(clientX, clientY).matrixTransform(matrix.inverse());
-    const size = this.box(ghost.getAttribute("data-square"))?.size ?? 40;
-    ghost.setAttribute("x", String(point.x - size / 2));
-    ghost.setAttribute("y", String(point.y - size / 2));
+    const [dx, dy] = [point.x - (from.x + from.size / 2), point.y - (from.y + from.size / 2)];
+    ghost.setAttribute("transform", `translate(${dx} ${dy})`);
   }
 
   endDrag() {
