@@ -13,18 +13,12 @@ import os
 from pathlib import Path
 from typing import Any
 
-from support.browser_pages import GamePage, api
+from support.browser_pages import GamePage, api, open_page
 
 SEATS = ("RED", "BLUE", "YELLOW", "GREEN")
 # The README's picture: written only when asked (FOURCHESS_SCREENSHOT=1), so a test run leaves the
 # checkout as it was; otherwise the screenshot is still taken, into the test's own directory.
 README_SCREENSHOT = Path(__file__).resolve().parents[2] / "docs" / "images" / "board.png"
-
-
-def open_page(driver: Any, pages: list[GamePage], url: str) -> GamePage:
-    page = GamePage(driver, url)
-    pages.append(page)
-    return page
 
 
 def play(mover: GamePage, watchers: list[GamePage], ply: int, tail: str, head: str, targets: set[str]) -> None:
@@ -278,17 +272,6 @@ def teams_game(site: str, names: dict[str, str] | None = None) -> dict[str, Any]
     return api(site, "/api/games", {"mode": "teams", "seats": seats})
 
 
-def tab_to_board(page: GamePage) -> dict[str, str | None]:
-    """Press Tab from the top of the page until a square of the board has the focus."""
-    from selenium.webdriver.common.keys import Keys
-
-    for _ in range(4):
-        page.keys(Keys.TAB)
-        if page.focused()["square"]:
-            return page.focused()
-    raise AssertionError(f"four Tabs did not reach the board; the focus is on {page.focused()}")
-
-
 def selected(page: GamePage) -> str:
     return page.css("#board")[0].get_attribute("data-selected")
 
@@ -314,7 +297,7 @@ def test_a_game_played_by_keyboard_alone(driver: Any, pages: list[GamePage], liv
 
     # One tab stop for the board, on one's own king; the arrows follow the squares as drawn and
     # stop at the cross's missing corner (c1 is not a square: docs/rules.md section 1).
-    assert tab_to_board(red) == {"id": None, "square": "h1", "label": "h1, Red king"}
+    assert red.tab_to_board() == {"id": None, "square": "h1", "label": "h1, Red king"}
     assert red.css('#board .fc-focus-ring[data-square="h1"]')  # the ring is drawn in the overlay
     red.keys(*[Keys.ARROW_LEFT] * 5)
     assert red.focused()["label"] == "d1, Red rook"
@@ -333,7 +316,7 @@ def test_a_game_played_by_keyboard_alone(driver: Any, pages: list[GamePage], liv
 
     # A Blue page's keys, meanwhile: Blue at the bottom, so up from Blue's king a7 is its pawn b7;
     # a move typed out of turn is refused by the server, and the refusal is shown.
-    assert tab_to_board(blue)["label"] == "a7, Blue king"
+    assert blue.tab_to_board()["label"] == "a7, Blue king"
     blue.keys(Keys.ARROW_UP)
     assert blue.focused()["label"] == "b7, Blue pawn"
     blue.css("#move-text")[0].send_keys("b7-c7", Keys.ENTER)

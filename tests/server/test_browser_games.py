@@ -15,7 +15,7 @@ import chess
 
 from fourchess.martian.reference.game import Game as ReferenceMartian
 from fourchess.martian.reference.game import move_text as reference_move_text
-from support.browser_pages import GamePage, api
+from support.browser_pages import GamePage, api, open_page
 from support.stockfish import require_stockfish
 
 LONG_GAME = 64  # plies pushed over HTTP before the move list is looked at
@@ -29,12 +29,6 @@ def screenshot(page: GamePage, name: str, tmp_path: Path) -> None:
     path = IMAGES / name if os.environ.get("FOURCHESS_SCREENSHOT") == "1" else tmp_path / name
     path.parent.mkdir(parents=True, exist_ok=True)
     assert page.focus().driver.save_screenshot(str(path))
-
-
-def open_page(driver: Any, pages: list[GamePage], url: str) -> GamePage:
-    page = GamePage(driver, url)
-    pages.append(page)
-    return page
 
 
 def click_move(page: GamePage, tail: str, head: str, targets: set[str]) -> None:
@@ -75,17 +69,6 @@ def test_martian_chess_by_clicking_with_a_spectator(
     screenshot(red, "martian.png", tmp_path)
 
 
-def tab_to_board(page: GamePage) -> dict[str, str | None]:
-    """Press Tab from the top of the page until a square of the board has the focus."""
-    from selenium.webdriver.common.keys import Keys
-
-    for _ in range(4):
-        page.keys(Keys.TAB)
-        if page.focused()["square"]:
-            return page.focused()
-    raise AssertionError(f"four Tabs did not reach the board; the focus is on {page.focused()}")
-
-
 def test_martian_chess_by_keyboard_and_by_dragging(driver: Any, pages: list[GamePage], live_server: Any) -> None:
     from selenium.webdriver.common.keys import Keys
 
@@ -96,7 +79,7 @@ def test_martian_chess_by_keyboard_and_by_dragging(driver: Any, pages: list[Game
     for page in (red, blue):
         page.wait_ready(0)
     # Martian Chess has no king: the keys start on the seat's first piece, South's drone on b1
-    assert tab_to_board(red)["label"] == "b1, Red drone"
+    assert red.tab_to_board()["label"] == "b1, Red drone"
     red.keys(Keys.ARROW_UP, Keys.ARROW_RIGHT, Keys.ARROW_UP)
     assert red.focused()["label"] == "c3, Red pawn"
     red.keys(Keys.ENTER)
@@ -119,13 +102,13 @@ def test_chess_by_keyboard_and_by_dragging(driver: Any, pages: list[GamePage], l
     black = open_page(driver, pages, site + game["seats"]["BLACK"]["url"])
     for page in (white, black):
         page.wait_ready(0)
-    assert tab_to_board(white)["label"] == "e1, White king"
+    assert white.tab_to_board()["label"] == "e1, White king"
     white.keys(Keys.ARROW_UP, Keys.ENTER)
     white.wait(lambda: white.targets() == {"e3", "e4"}, "e2's targets after Enter")
     white.keys(Keys.ARROW_UP, Keys.ARROW_UP, Keys.ENTER)
     for page in (white, black):
         page.wait_ready(1)
-    assert tab_to_board(black)["label"] == "e8, Black king"  # Black at the bottom: its own king
+    assert black.tab_to_board()["label"] == "e8, Black king"  # Black at the bottom: its own king
     black.drag("g8", "f6")
     for page in (white, black):
         page.wait_ready(2)

@@ -175,6 +175,17 @@ class GamePage:
             "return {id: at.id || null, square: at.getAttribute('data-square'), label: at.getAttribute('aria-label')};"
         )
 
+    def tab_to_board(self) -> dict[str, str | None]:
+        """Press Tab from the top of the page until a square of the board has the focus; that
+        square (as ``focused`` gives it)."""
+        from selenium.webdriver.common.keys import Keys
+
+        for _ in range(4):
+            self.keys(Keys.TAB)
+            if self.focused()["square"]:
+                return self.focused()
+        raise AssertionError(f"four Tabs did not reach the board; the focus is on {self.focused()}")
+
     def newest_move_in_view(self) -> bool:
         """The current (newest) step is marked and lies wholly inside the move list's visible box."""
         return self.focus().driver.execute_script(
@@ -201,6 +212,13 @@ class GamePage:
             (line.get_attribute("data-seat"), line.get_attribute("data-from"), line.get_attribute("data-to"))
             for line in self.css("#board line.fc-arrow")
         }
+
+
+def open_page(driver: Any, pages: list[GamePage], url: str) -> GamePage:
+    """Open ``url`` in a new window of ``driver``, kept in ``pages`` (the fixture closes them)."""
+    page = GamePage(driver, url)
+    pages.append(page)
+    return page
 
 
 def temporary_profile() -> tempfile.TemporaryDirectory[str]:
