@@ -125,7 +125,7 @@ def test_lobby_creates_a_game_names_are_text_and_ffa_has_no_chat(
 
     hostile = "<img src=x onerror=window.pwned=1>"
     lobby = open_page(driver, pages, site + "/")
-    lobby.wait(lambda: lobby.css("#name-red"), "the lobby form")
+    lobby.wait(lambda: lobby.css('#create[data-catalog="read"]'), "the lobby form, with what the catalog said")
     lobby.css('input[name="mode"][value="ffa"]')[0].click()
     lobby.css("#name-red")[0].send_keys(hostile)
     lobby.css("#player-blue option[value='cpu']")[0].click()
@@ -463,7 +463,7 @@ def test_lobby_sends_cpu_and_grace_settings_and_focuses_the_links(
 ) -> None:
     site = live_server.url
     lobby = open_page(driver, pages, site + "/")
-    lobby.wait(lambda: lobby.css("#cpu-movetime"), "the lobby form")
+    lobby.wait(lambda: lobby.css('#create[data-catalog="read"]'), "the lobby form, with what the catalog said")
     assert lobby.css("#cpu-movetime")[0].get_attribute("value") == "0.5"
     assert lobby.css("#grace-seconds")[0].get_attribute("value") == "60"
 

@@ -198,7 +198,7 @@ def test_chess_against_stockfish(driver: Any, pages: list[GamePage], live_server
 def test_the_lobby_makes_each_game(driver: Any, pages: list[GamePage], live_server: Any) -> None:
     site = live_server.url
     lobby = open_page(driver, pages, site + "/")
-    lobby.wait(lambda: lobby.css("#name-red"), "the lobby form")
+    lobby.wait(lambda: lobby.css('#create[data-catalog="read"]'), "the lobby form, with what the catalog said")
     lobby.css('input[name="game"][value="martian"]')[0].click()
     lobby.css('input[name="players"][value="4"]')[0].click()
     lobby.css("#martian-teams")[0].click()

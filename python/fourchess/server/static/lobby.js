@@ -75,19 +75,32 @@ function showGame() {
   seatFields();
 }
 
+// The seat fields of the chosen game: made again only when its seats change (names typed and
+// players chosen stay with their seat), else only the CPU choice follows the catalog.
 function seatFields() {
   const holder = $("seat-fields");
-  const typed = {};
-  for (const input of holder.querySelectorAll("input[data-seat]")) typed[input.dataset.seat] = input.value;
-  holder.replaceChildren();
   const noCpu = Boolean(cpuMissing[chosenGame()]);
+  const shown = [...holder.querySelectorAll("input[data-seat]")].map((input) => input.dataset.seat);
+  if (shown.join() === seatsOfForm().join()) {
+    for (const select of holder.querySelectorAll("select")) {
+      select.querySelector('option[value="cpu"]').disabled = noCpu;
+      if (noCpu) select.value = "human";
+    }
+    return;
+  }
+  const typed = {};
+  const players = {};
+  for (const input of holder.querySelectorAll("input[data-seat]")) typed[input.dataset.seat] = input.value;
+  for (const select of holder.querySelectorAll("select[data-seat]")) players[select.dataset.seat] = select.value;
+  holder.replaceChildren();
   for (const seat of seatsOfForm()) {
     const lower = seat.toLowerCase();
     const label = element("label", { class: `seat-label ${lower}`, for: `player-${lower}` }, seatTitle(seat));
-    const player = element("select", { id: `player-${lower}`, name: `player_${lower}` });
+    const player = element("select", { id: `player-${lower}`, name: `player_${lower}`, "data-seat": seat });
     const cpu = element("option", { value: "cpu" }, "CPU");
     cpu.disabled = noCpu;
     player.append(element("option", { value: "human" }, "Human"), cpu);
+    player.value = !noCpu && players[seat] === "cpu" ? "cpu" : "human";
     const name = element("input", {
       id: `name-${lower}`, name: `name_${lower}`, maxlength: String(MAX_NAME_LENGTH), placeholder: `${seatTitle(seat)}'s name`,
       "aria-label": `${seatTitle(seat)}'s name`, "data-seat": seat,
@@ -244,10 +257,11 @@ async function readCatalog() {
     for (const entry of Array.isArray(catalog.games) ? catalog.games : []) {
       if (typeof entry.game === "string" && typeof entry.cpu_missing === "string") cpuMissing[entry.game] = entry.cpu_missing;
     }
+    showGame();
   } catch {
-    return; // the server says so again when a game is created
+    // no catalog: every choice stays offered, and the server says what is missing on creating
   }
-  showGame();
+  $("create").dataset.catalog = "read"; // for the tests: the form has what the catalog said
 }
 
 function start() {
