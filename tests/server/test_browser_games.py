@@ -50,6 +50,7 @@ def test_martian_chess_by_clicking_with_a_spectator(
     assert [row.get_attribute("data-seat") for row in red.css("#seats .seat-row")] == ["RED", "BLUE"]
     assert red.css("#seats .seat-row .points")[0].text == "0 points"  # Martian Chess is won on points
     assert red.css("#record-title")[0].text == "Martian record"
+    assert red.css("#clock-rule")[0].text == "A player away for 60 s has the CPU move for them until they return."
     # South's pawn on c3 steps one square diagonally: b2 and d2 hold its own pawn and queen (no
     # merge while it has drones and queens), so b4 and d4
     click_move(red, "c3", "b4", {"b4", "d4"})
@@ -180,11 +181,19 @@ def test_the_move_lists_of_both_games_keep_the_newest_move_in_view(
 def test_chess_against_stockfish(driver: Any, pages: list[GamePage], live_server: Any, tmp_path: Path) -> None:
     require_stockfish()
     site = live_server.url
-    settings = {"game": "chess", "cpu_movetime": 0.05, "cpu_skill": 1, "seats": {"BLACK": {"player": "cpu"}}}
+    settings = {
+        "game": "chess",
+        "cpu_movetime": 0.05,
+        "cpu_skill": 1,
+        "turn_seconds": 60,
+        "on_timeout": "cpu",
+        "seats": {"BLACK": {"player": "cpu"}},
+    }
     game = api(site, "/api/games", settings)
     white = open_page(driver, pages, site + game["seats"]["WHITE"]["url"])
     assert white.wait_ready(0)["turn"] == "WHITE"
     assert white.css("#record-title")[0].text == "PGN"
+    assert white.css("#clock-rule")[0].text.startswith("When a turn's 60 s run out, the CPU moves for that seat.")
     click_move(white, "e2", "e4", {"e3", "e4"})  # a pawn's first move: one or two squares
     shown = white.wait_ready(2)  # Stockfish answered
     assert shown["turn"] == "WHITE" and shown["seat"] == "WHITE"

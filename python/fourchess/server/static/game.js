@@ -457,7 +457,23 @@ function resyncClock() {
   const given = state.clock;
   const running = state.status === "playing" && given && given.turn_seconds && typeof given.remaining === "number";
   clock = running ? { remaining: given.remaining, at: performance.now() } : null;
+  showClockRule();
   tickClock();
+}
+
+// What a turn's timeout does in this game (its on_timeout setting), and when the CPU takes over
+// an away seat, said where the clock is.
+function showClockRule() {
+  const rule = $("clock-rule");
+  const settings = state.settings || {};
+  const seconds = Number(state.clock?.turn_seconds) || 0;
+  const grace = Number(settings.grace_seconds ?? 60);
+  const away = `A player away for ${grace} s has the CPU move for them until they return.`;
+  const timeout = settings.on_timeout === "cpu"
+    ? `When a turn's ${seconds} s run out, the CPU moves for that seat.`
+    : `When a turn's ${seconds} s run out, that seat loses on time.`;
+  rule.textContent = state.status !== "playing" ? "" : seconds ? `${timeout} ${away}` : away;
+  rule.hidden = !rule.textContent;
 }
 
 function tickClock() {
