@@ -2,7 +2,7 @@
 ``fourchess serve``, each lane creating a game, playing its human seats over one WebSocket per seat
 and starting a new game when one ends, until the time is up.
 
-Every human move is a random one of the state's ``legal_moves``, sent with the state's ``ply`` by
+Every human move is a random one of the state's ``turn_moves``, sent with the state's ``ply`` by
 the seat whose turn it is, at once or after a think time (so that many games at a set pace offer a
 set rate, instead of each game moving as fast as the server answers). It is counted as it goes:
 sent, then acknowledged (a state whose ``moves`` holds it at its ply), refused (an ``error``) or
@@ -190,7 +190,7 @@ class _Play:
             and not self.stopping.is_set()
         ):
             self.sent_for_ply[seat] = ply
-            text = self.rng.choice(state["legal_moves"])
+            text = self.rng.choice(state["turn_moves"])
             if self.think:
                 task = asyncio.create_task(
                     self._send_later(seat, ws, ply, text, self.think * self.rng.uniform(0.5, 1.5))

@@ -112,6 +112,9 @@ ONE_ADDRESS_MANY_USERS = tuple(
         "game_burst_per_client=1000",
         "games_per_minute=100000",
         "game_burst=1000",
+        # flat out, a seat's socket answers its turn at once: several moves a second each
+        "messages_per_second=1000",
+        "message_burst=1000",
     )
     for arg in ("--limit", limit)
 )

@@ -224,13 +224,13 @@ def test_the_lobby_makes_each_game(driver: Any, pages: list[GamePage], live_serv
     assert [label.text for label in lobby.css("#seat-fields .seat-label")] == ["White", "Black"]
     assert not lobby.css("#move-limit-on")[0].is_displayed()  # chess has no move limit
     lobby.css("#name-white")[0].send_keys("Ann")
+    first = created
     lobby.css("#create-button")[0].click()
-    lobby.wait(
-        lambda: (
-            [row.get_attribute("data-seat") for row in lobby.css("#links .link-row")] == ["WHITE", "BLACK", "SPECTATOR"]
-        ),
-        "the chess game's seat links",
+    # the Martian game's links are replaced by the chess game's: wait for the new game, then read
+    created = lobby.wait(
+        lambda: (made := lobby.css("#created")[0].get_attribute("data-game")) != first and made, "the chess game"
     )
-    created = lobby.css("#created")[0].get_attribute("data-game")
+    rows = lobby.css("#links .link-row")
+    assert [row.get_attribute("data-seat") for row in rows] == ["WHITE", "BLACK", "SPECTATOR"]
     state = api(site, f"/api/games/{created}")
     assert state["game"] == "chess" and state["seats"]["WHITE"]["name"] == "Ann"

@@ -29,7 +29,7 @@ def test_a_new_game_gives_each_human_seat_a_secret_link(api: Api) -> None:
     state = api.state(created["id"])
     assert state["ply"] == 0 and state["turn"] == "RED" and state["status"] == "playing"
     assert state["settings"]["mode"] == "ffa" and state["seats"]["RED"]["name"] == "Ann"
-    assert len(state["legal_moves"]) == 20  # docs/rules.md §9: perft(1) from the start is 20
+    assert len(state["turn_moves"]) == 20  # docs/rules.md §9: perft(1) from the start is 20
     assert state["fen4"] == Board(mode="ffa").fen4()
     assert "token" not in json.dumps(state)
 
@@ -37,7 +37,7 @@ def test_a_new_game_gives_each_human_seat_a_secret_link(api: Api) -> None:
 def test_the_state_lists_the_movers_moves_and_the_pieces_whatever_the_highlights(api: Api) -> None:
     game = api.create(show_legal_moves=False)
     state = api.state(game["id"])
-    assert state["legal_moves"] == []  # the page marks no targets
+    assert state["settings"]["show_legal_moves"] is False and "legal_moves" not in state  # the page marks no targets
     assert sorted(state["turn_moves"]) == sorted(str(move) for move in Board().legal_moves)
     assert len(state["pieces"]) == 64 and state["pieces"]["h1"] == "rK" and state["pieces"]["a7"] == "bK"
     assert "h2" in state["pieces"] and "h3" not in state["pieces"]

@@ -57,7 +57,7 @@ class Player:
                     state = answer.json()
                     if state["status"] != "playing":
                         return
-                    move = self.rng.choice(state["legal_moves"])
+                    move = self.rng.choice(state["turn_moves"])
                     token = self.game["seats"][state["turn"]]["token"]
                     answer = http.post(
                         f"/api/games/{self.game['id']}/moves", json={"token": token, "move": move, "ply": state["ply"]}

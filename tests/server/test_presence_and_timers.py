@@ -54,12 +54,12 @@ def test_reopening_the_link_takes_the_seat_back(server: ThreadServer, api: Api) 
     assert red.state["seats"]["RED"]["cpu_playing"] is False
     for other in others:  # the CPU's first move for Red was its own choice: play what is legal
         now = api.state(game["id"])
-        other.send({"type": "move", "move": now["legal_moves"][0], "ply": now["ply"]})
+        other.send({"type": "move", "move": now["turn_moves"][0], "ply": now["ply"]})
         other.state_at(now["ply"] + 1)
     server.advance(3600)  # Red's turn, Red's page open: the CPU stays out of it
     state = api.state(game["id"])
     assert state["ply"] == 4 and state["turn"] == "RED"
-    move = state["legal_moves"][0]
+    move = state["turn_moves"][0]
     red.send({"type": "move", "move": move, "ply": 4})
     assert red.state_at(5)["moves"][-1] == move
     red.close()

@@ -40,7 +40,7 @@ def test_a_killed_server_keeps_every_acknowledged_move(db_url: str, settings: di
         try:
             state = api.state(game_id)
             while state["status"] == "playing":
-                move = rng.choice(state["legal_moves"])
+                move = rng.choice(state["turn_moves"])
                 answer = api.move(game_id, seats[state["turn"]]["token"], move, ply=state["ply"])
                 assert answer.status_code == 200, answer.text
                 acknowledged.append(answer.json()["move"])
@@ -70,7 +70,7 @@ def test_a_killed_server_keeps_every_acknowledged_move(db_url: str, settings: di
     assert stored[: len(acknowledged)] == acknowledged  # nothing acknowledged was lost
     assert len(stored) <= len(acknowledged) + 1  # at most the one in flight, which was legal and stored
     if state["status"] == "playing":  # and the game goes on
-        answer = api.move(game_id, seats[state["turn"]]["token"], state["legal_moves"][0], ply=state["ply"])
+        answer = api.move(game_id, seats[state["turn"]]["token"], state["turn_moves"][0], ply=state["ply"])
         assert answer.status_code == 200 and api.state(game_id)["ply"] == state["ply"] + 1
     api.close()
     restarted.stop()

@@ -52,7 +52,7 @@ def test_racing_moves_for_one_turn_one_wins(two_servers: tuple[ProcessServer, Pr
     for _ in range(10):
         state = apis[0].state(game_id)
         token = game["seats"][state["turn"]]["token"]
-        moves = state["legal_moves"][:2]
+        moves = state["turn_moves"][:2]
         answers: list[object] = [None, None]
         barrier = threading.Barrier(2)
 

@@ -21,7 +21,7 @@ def play_random(api: Api, game: dict, rng: random.Random, until_ply: int | None 
     while state["status"] == "playing" and (until_ply is None or state["ply"] < until_ply):
         seat = state["turn"]
         token = game["seats"][seat]["token"]
-        answer = api.move(game["id"], token, rng.choice(state["legal_moves"]), ply=state["ply"])
+        answer = api.move(game["id"], token, rng.choice(state["turn_moves"]), ply=state["ply"])
         assert answer.status_code == 200, answer.text
         state = answer.json()["state"]
     return state
@@ -80,7 +80,7 @@ def test_teams_game_played_to_its_end(api: Api) -> None:
     game = api.create(move_limit=600)
     state = play_random(api, game, random.Random(7))
     assert state["status"] == "finished" and state["outcome"] is not None and state["turn"] is None
-    assert state["legal_moves"] == []
+    assert state["turn_moves"] == []
     assert_pgn4_replays(api, game["id"], state["fen4"])
 
 

@@ -9,30 +9,37 @@ from typing import Any
 from fourchess.server.game import LiveGame
 
 
-def board_part(game: LiveGame) -> dict[str, Any]:
-    """What depends on the position and the stored steps only (the same for every viewer, so the
-    Room builds it once per ply)."""
-    play, kind, rules, names = game.play, game.kind, game.config.rules, game.seat_names
-    turn = game.turn()
-    choices = [] if turn is None else play.choices()
-    turn_moves = [choice.text for choice in choices]
-    shows_legal = game.config.game.show_legal_moves
-    view = play.view()
-    players = game.player_names()
-    part: dict[str, Any] = {
+def game_part(game: LiveGame) -> dict[str, Any]:
+    """What never changes in a game: which game, its seats, colours, partners, piece names and
+    record (the Room keeps it for the game's life)."""
+    kind, rules, names = game.kind, game.config.rules, game.seat_names
+    return {
         "id": game.id,
         "game": kind.name,
         "game_title": kind.title,
-        "status": game.status,
-        "settings": game.config.to_dict(),
         "seat_order": list(names),
         "seat_titles": {name: kind.seat_title(name) for name in names},
         "seat_colors": kind.seat_colors(rules),
         "piece_names": kind.piece_names(rules),
         "partners": {names[seat]: names[partner] for seat, partner in kind.partners(rules).items()},
         "shows_points": kind.shows_points(rules),
-        "claims": play.claims(),
+        "claims": game.play.claims(),
         "record": {"name": kind.record_name, "url": f"/api/games/{game.id}/record"},
+    }
+
+
+def board_part(game: LiveGame, constant: dict[str, Any]) -> dict[str, Any]:
+    """What depends on the position and the stored steps only (the same for every viewer, so the
+    Room builds it once per ply), around the game's ``constant`` part."""
+    play, names = game.play, game.seat_names
+    turn = game.turn()
+    choices = [] if turn is None else play.choices()
+    turn_moves = [choice.text for choice in choices]
+    players = game.player_names()
+    part: dict[str, Any] = {
+        **constant,
+        "status": game.status,
+        "settings": game.config.to_dict(),
         "ply": game.ply,
         "moves": [step.text for step in game.steps],
         "record_moves": list(game.shown),
@@ -40,10 +47,9 @@ def board_part(game: LiveGame) -> dict[str, Any]:
         "turn": None if turn is None else names[turn],
         "turn_moves": turn_moves,
         "move_squares": [[choice.from_square, choice.to_square, choice.promotion] for choice in choices],
-        "legal_moves": turn_moves if shows_legal else [],
         "can_claim": [],
         "walking_kings": [],
-        **view,
+        **play.view(),
         "outcome": None,
         "result": None,
         "ending": None,
@@ -54,7 +60,7 @@ def board_part(game: LiveGame) -> dict[str, Any]:
     if finish is not None and finish.status == "aborted":
         part["abort"] = finish.result
         seat = finish.result.get("seat")
-        who = kind.seat_title(seat) if isinstance(seat, str) else "A seat"
+        who = game.kind.seat_title(seat) if isinstance(seat, str) else "A seat"
         left = "resigned" if finish.result.get("kind") == "resign" else "ran out of time"
         part["ending"] = f"Aborted: {who} {left} too early for the game to count"
     elif play.is_over():

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import abc
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from fourchess.server.store.base import StepKind
 
@@ -30,11 +30,10 @@ class LeaveRefused(ValueError):
     """A leave the game does not allow now (a claim the rules do not grant)."""
 
 
-@dataclass(frozen=True)
-class Choice:
+class Choice(NamedTuple):
     """One legal move as the page offers it: the ``text`` sent back to play it (and stored), the
     squares it goes ``from`` and ``to``, and the ``promotion`` letter the chooser shows (None for
-    an ordinary move)."""
+    an ordinary move). A tuple: a position makes dozens of them, for every state."""
 
     text: str
     from_square: str
@@ -196,8 +195,8 @@ class GameKind(abc.ABC):
 
     @abc.abstractmethod
     def piece_names(self, rules: Any) -> dict[str, str]:
-        """What each piece symbol of the state's ``pieces`` is called ("pawn"; the page puts its
-        owner's colour before it: "Red pawn")."""
+        """What a piece of the state's ``pieces`` is called, by its symbol's last letter ("P":
+        "pawn"; the page puts its owner's colour before it: "Red pawn")."""
 
     def partners(self, rules: Any) -> dict[int, int]:
         """Each seat's partner in a team game (they share a result); empty without teams."""

@@ -14,6 +14,7 @@ from fourchess import (
     Board,
     IllegalMoveError,
     InvalidMoveError,
+    Move,
     Rules,
     Seat,
     check_move,
@@ -31,6 +32,7 @@ from fourchess.server.games.leaves import LEAVE_WORDS
 from fourchess.server.games.search_cpu import SearchCpu
 from fourchess.server.store.base import StepKind
 
+OWNERS = {seat.letter.lower(): seat.name for seat in Seat}  # a piece symbol's first letter: "r" is RED's
 FFA_ABORT_MOVES = 3  # FFA: a leave before every seat has made this many moves may abort
 SEAT_NAMES = tuple(seat.name for seat in Seat)  # RED, BLUE, YELLOW, GREEN
 PIECE_NAMES = {
@@ -64,6 +66,18 @@ class FourPlayerPlay(Play):
 
     def __init__(self, rules: Rules) -> None:
         self.board = Board(rules=rules)
+        self.steps: list[tuple[int, str] | None] = []  # each step's (seat, move text), None for a leave
+
+    def last_moves(self) -> dict[Seat, str]:
+        """Each seat's latest move (the picture highlights them), read back from the newest step
+        only as far as needed: not the whole history once per position."""
+        found: dict[Seat, str] = {}
+        for step in reversed(self.steps):
+            if step is not None and Seat(step[0]) not in found:
+                found[Seat(step[0])] = step[1]
+                if len(found) == 4:
+                    break
+        return {seat: found[seat] for seat in sorted(found)}
 
     def turn(self) -> int | None:
         return None if self.board.is_game_over() else self.board.turn
@@ -71,15 +85,13 @@ class FourPlayerPlay(Play):
     def choices(self) -> list[Choice]:
         if self.board.is_game_over():
             return []
-        return [
-            Choice(
-                str(move),
-                name_of(move.from_square),
-                name_of(move.to_square),
-                None if move.promotion is None else str(move).rpartition("=")[2],
-            )
-            for move in self.board.legal_moves
-        ]
+        choices = []
+        for move in self.board.legal_moves:
+            text = str(move)  # "h2-h4", "h13-h14=Q": the squares are read off the text, the cheapest way
+            start, _, rest = text.partition("-")
+            end, _, promotion = rest.partition("=")
+            choices.append(Choice(text, start, end, promotion or None))
+        return choices
 
     def move(self, seat: int, text: str) -> Step:
         board = self.board
@@ -90,6 +102,7 @@ class FourPlayerPlay(Play):
         except (IllegalMoveError, InvalidMoveError, AmbiguousMoveError) as error:
             verdict = check_move(board.fen4(), [], text, seat=Seat(seat), rules=board.rules)
             raise MoveRefused(str(error), None if verdict.reason is None else verdict.reason.value) from None
+        self.steps.append((seat, str(move)))
         return Step(str(move), shown)
 
     def leave(self, seat: int, kind: StepKind) -> Step:
@@ -105,6 +118,7 @@ class FourPlayerPlay(Play):
 
     def undo(self) -> None:
         self.board.pop()
+        self.steps.pop()
 
     def replay(self, text: str) -> Step:
         if ":" in text:
@@ -113,6 +127,7 @@ class FourPlayerPlay(Play):
 
     def _take(self, token: str) -> Step:
         self.board.push_step(token)
+        self.steps.append(None)
         kind, _, letter = token.partition(":")
         return Step(token, f"{Seat.from_letter(letter).title} {LEAVE_WORDS[StepKind(kind.lower())]}")
 
@@ -158,7 +173,8 @@ class FourPlayerPlay(Play):
         return write_game(game)
 
     def picture(self, orientation: int) -> str:
-        return svg.board(self.board, orientation=Seat(orientation), lastmove=svg.last_move_per_seat(self.board))
+        lastmove = {seat: Move.from_str(text) for seat, text in self.last_moves().items()}
+        return svg.board(self.board, orientation=Seat(orientation), lastmove=lastmove)
 
     def has_square(self, name: str) -> bool:
         try:
@@ -172,17 +188,22 @@ class FourPlayerPlay(Play):
         over = board.is_game_over()
         eliminated = board.eliminated
         active = [seat for seat in Seat if seat not in eliminated]
-        pieces = sorted(board.piece_map().items())
+        pieces, owners = {}, {}
+        for square, piece in sorted(board.piece_map().items()):
+            name, symbol = name_of(square), piece.symbol()
+            pieces[name] = symbol
+            if symbol[0] in OWNERS:  # "d": a dead piece is nobody's
+                owners[name] = OWNERS[symbol[0]]
         return {
             "fen4": board.fen4(),
             "in_check": [seat.name for seat in active if board.is_check(seat)],
             "points": {seat.name: points for seat, points in zip(Seat, board.points, strict=True)},
             "eliminated": [seat.name for seat in Seat if seat in eliminated],
             "walking_kings": [seat.name for seat in Seat if seat in board.walking_kings],
-            "pieces": {name_of(square): piece.symbol() for square, piece in pieces},
-            "owners": {name_of(square): piece.seat.name for square, piece in pieces if piece.seat is not None},
+            "pieces": pieces,
+            "owners": owners,
             "can_claim": [seat.name for seat in active if board.is_ffa and not over and board.can_claim_win(seat)],
-            "last_moves": {seat.name: str(move) for seat, move in svg.last_move_per_seat(board).items()},
+            "last_moves": {seat.name: text for seat, text in self.last_moves().items()},
         }
 
     def leave_aborts(self, seat: int, moves_made: list[int]) -> bool:
@@ -238,11 +259,7 @@ class FourPlayerChess(GameKind):
         return {seat.name: colour for seat, colour in svg.SEAT_COLORS.items()}
 
     def piece_names(self, rules: Rules) -> dict[str, str]:
-        return {
-            letter + kind: (name if letter != "d" else f"dead {name}")
-            for letter in "rbygd"
-            for kind, name in PIECE_NAMES.items()
-        }
+        return PIECE_NAMES
 
     def partners(self, rules: Rules) -> dict[int, int]:
         return {seat: (seat + 2) % 4 for seat in range(4)} if rules.mode == "teams" else {}

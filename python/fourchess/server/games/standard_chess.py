@@ -274,7 +274,7 @@ class StandardChess(GameKind):
         return {"WHITE": "#f4f1e8", "BLACK": "#2f2f2f"}
 
     def piece_names(self, rules: ChessVariant) -> dict[str, str]:
-        return {symbol: chess.piece_name(chess.Piece.from_symbol(symbol).piece_type) for symbol in "PNBRQKpnbrqk"}
+        return {letter: chess.piece_name(chess.Piece.from_symbol(letter).piece_type) for letter in "PNBRQKpnbrqk"}
 
     def start(self, rules: ChessVariant) -> ChessPlay:
         return ChessPlay()

@@ -78,18 +78,18 @@ export function turnChoices(state) {
 // the same letters).
 export const PROMOTION_NAMES = { Q: "Queen", R: "Rook", B: "Bishop", N: "Knight", D: "Queen (1 point)" };
 
-// What each piece symbol of the state's pieces is called ("pawn"), as the state's piece_names say.
+// What a piece is called by its symbol's last letter ("P": "pawn"), as the state's piece_names say.
 const PIECE_NAMES = {};
 
-// A piece as people say it, with its owner's colour: "Red pawn"; an owner-less piece (four-player
-// chess's dead pieces, docs/rules.md §7) as its name says it: "dead rook". `square` is where it
-// stands, `state` the state that lists it.
+// A piece as people say it, with its owner's colour: "Red pawn". A piece no seat moves is one of
+// four-player chess's dead pieces (docs/rules.md §7): "dead rook". `square` is where it stands,
+// `state` the state that lists it.
 export function pieceName(state, square) {
   const symbol = state?.pieces?.[square];
   if (typeof symbol !== "string") return null;
-  const kind = PIECE_NAMES[symbol] || "piece";
+  const kind = PIECE_NAMES[symbol.slice(-1)] || "piece";
   const owner = state.owners?.[square];
-  return isSeat(owner) ? `${seatTitle(owner)} ${kind}` : kind;
+  return isSeat(owner) ? `${seatTitle(owner)} ${kind}` : `dead ${kind}`;
 }
 
 // A step that is not a move: a leave, written as its kind, a colon and its seat ("resign:B",
