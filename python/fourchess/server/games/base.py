@@ -11,10 +11,28 @@ the text ``Play.move`` or ``Play.leave`` gives and replayed by ``Play.replay``.
 from __future__ import annotations
 
 import abc
+import types
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from fourchess._quote import quoted
+from fourchess.server.errors import BadSettings
 from fourchess.server.store.base import StepKind
+
+# four seats as two teams, each seat with the one across (0 and 2); read-only, as every game shares it
+TEAM_PARTNERS: Mapping[int, int] = types.MappingProxyType({0: 2, 1: 3, 2: 0, 3: 1})
+MAX_MOVE_LIMIT = 10_000  # the most moves, by all seats together, a game on the site may be limited to
+
+
+def move_limit_from(data: dict[str, Any]) -> int | None:
+    """The settings' ``move_limit``: null or 1..MAX_MOVE_LIMIT; BadSettings otherwise."""
+    limit = data.get("move_limit")
+    if limit is not None and (
+        isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_MOVE_LIMIT
+    ):
+        raise BadSettings(f"move_limit must be null or an integer 1..{MAX_MOVE_LIMIT}, got {quoted(limit)}")
+    return limit
 
 
 class MoveRefused(ValueError):
@@ -198,7 +216,7 @@ class GameKind(abc.ABC):
         """What a piece of the state's ``pieces`` is called, by its symbol's last letter ("P":
         "pawn"; the page puts its owner's colour before it: "Red pawn")."""
 
-    def partners(self, rules: Any) -> dict[int, int]:
+    def partners(self, rules: Any) -> Mapping[int, int]:
         """Each seat's partner in a team game (they share a result); empty without teams."""
         return {}
 

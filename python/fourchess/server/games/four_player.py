@@ -7,6 +7,7 @@ eliminates the seat (its king may walk on, moving by itself) and the rules go on
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping
 from typing import Any
 
 from fourchess import (
@@ -27,7 +28,17 @@ from fourchess.pgn4.from_board import game_from_board
 from fourchess.pgn4.writer import write_game
 from fourchess.players import SearchPlayer
 from fourchess.server.errors import BadSettings
-from fourchess.server.games.base import Choice, CpuEngine, GameKind, LeaveRefused, MoveRefused, Play, Step
+from fourchess.server.games.base import (
+    TEAM_PARTNERS,
+    Choice,
+    CpuEngine,
+    GameKind,
+    LeaveRefused,
+    MoveRefused,
+    Play,
+    Step,
+    move_limit_from,
+)
 from fourchess.server.games.leaves import LEAVE_WORDS
 from fourchess.server.games.search_cpu import SearchCpu
 from fourchess.server.store.base import StepKind
@@ -241,9 +252,7 @@ class FourPlayerChess(GameKind):
         mode = data.get("mode", "teams")
         if not isinstance(mode, str) or mode.lower() not in ("teams", "ffa"):
             raise BadSettings(f"mode must be 'teams' or 'ffa', got {quoted(mode)}")
-        limit = data.get("move_limit")
-        if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= 10_000):
-            raise BadSettings(f"move_limit must be null or an integer 1..10000, got {quoted(limit)}")
+        limit = move_limit_from(data)
         walking = data.get("dead_king_walking", True)
         if not isinstance(walking, bool):
             raise BadSettings(f"dead_king_walking must be true or false, got {quoted(walking)}")
@@ -261,8 +270,8 @@ class FourPlayerChess(GameKind):
     def piece_names(self, rules: Rules) -> dict[str, str]:
         return PIECE_NAMES
 
-    def partners(self, rules: Rules) -> dict[int, int]:
-        return {seat: (seat + 2) % 4 for seat in range(4)} if rules.mode == "teams" else {}
+    def partners(self, rules: Rules) -> Mapping[int, int]:
+        return TEAM_PARTNERS if rules.mode == "teams" else {}
 
     def shows_points(self, rules: Rules) -> bool:
         return rules.mode == "ffa"

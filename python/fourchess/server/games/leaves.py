@@ -8,7 +8,7 @@ the seat that left is last and the others are placed by their scores, ties shari
 from __future__ import annotations
 
 import abc
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from fourchess._quote import quoted
 from fourchess.server.games.base import LeaveRefused, Play, Step
@@ -35,7 +35,7 @@ def read_token(text: str, seat_names: Sequence[str]) -> tuple[StepKind, int] | N
     return (kind, seat_names.index(seat.upper())) if kind is not StepKind.MOVE else None
 
 
-def places_after_leave(leaver: int, scores: Sequence[int], partners: dict[int, int]) -> tuple[int, ...]:
+def places_after_leave(leaver: int, scores: Sequence[int], partners: Mapping[int, int]) -> tuple[int, ...]:
     """Each seat's place (1 first) once ``leaver`` left: with two seats or in teams the other side
     is first and the leaver's side second; otherwise the leaver is last and the rest go by score."""
     seats = range(len(scores))

@@ -9,6 +9,7 @@ without a Result, and the site's state says who left.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,12 +20,11 @@ from fourchess.martian.players import SearchPlayer
 from fourchess.martian.record import result_text, write_record
 from fourchess.server.errors import BadSettings
 from fourchess.server.games import leaves
-from fourchess.server.games.base import Choice, CpuEngine, GameKind, MoveRefused, Step
+from fourchess.server.games.base import TEAM_PARTNERS, Choice, CpuEngine, GameKind, MoveRefused, Step, move_limit_from
 from fourchess.server.games.search_cpu import SearchCpu
 from fourchess.server.store.base import StepKind
 
 SEAT_NAMES = ("RED", "BLUE", "YELLOW", "GREEN")  # the first two in a two-player game
-MOVE_LIMIT_DEFAULT = None
 TERMINATIONS = {
     "empty_zone": "a zone emptied",
     "no_legal_move": "the player to move had no move",
@@ -62,7 +62,7 @@ class MartianPlay(leaves.EndedByLeave):
         self.board = Board(players=variant.players, rules=variant.rules)
         self.seat_count = variant.players
         self.names = SEAT_NAMES[: variant.players]
-        self.partners = {seat: (seat + 2) % 4 for seat in range(4)} if variant.rules.teams else {}
+        self.partners = TEAM_PARTNERS if variant.rules.teams else {}
 
     def turn(self) -> int | None:
         return None if self.is_over() else self.board.turn
@@ -180,9 +180,7 @@ class MartianChess(GameKind):
             raise BadSettings(f"teams must be true or false, got {quoted(teams)}")
         if teams and players != 4:
             raise BadSettings("teams needs four players (diagonal partners)")
-        limit = data.get("move_limit", MOVE_LIMIT_DEFAULT)
-        if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= 10_000):
-            raise BadSettings(f"move_limit must be null or an integer 1..10000, got {quoted(limit)}")
+        limit = move_limit_from(data)
         return MartianVariant(players, MartianRules(move_limit=limit, teams=teams))
 
     def rules_data(self, rules: MartianVariant) -> dict[str, Any]:
@@ -197,8 +195,8 @@ class MartianChess(GameKind):
     def piece_names(self, rules: MartianVariant) -> dict[str, str]:
         return {"P": "pawn", "D": "drone", "Q": "queen"}
 
-    def partners(self, rules: MartianVariant) -> dict[int, int]:
-        return {seat: (seat + 2) % 4 for seat in range(4)} if rules.rules.teams else {}
+    def partners(self, rules: MartianVariant) -> Mapping[int, int]:
+        return TEAM_PARTNERS if rules.rules.teams else {}
 
     def shows_points(self, rules: MartianVariant) -> bool:
         return True
