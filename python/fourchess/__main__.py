@@ -14,6 +14,7 @@ from typing import Any
 from fourchess._core import Seat
 from fourchess._progress import Progress
 from fourchess.board import Board
+from fourchess.dist.cluster import RayMissing
 from fourchess.engine.commands import (
     add_match_command,
     add_play_options,
@@ -50,6 +51,10 @@ def _count(args: argparse.Namespace, board: Any) -> int:
     """Prints perft's count of a chess or Martian board (with --divide, the count under each root
     move first, each as it is counted, with its rate), time and rate. On a terminal a bar shows
     the root moves done while a long count runs."""
+    if args.address is not None and not args.ray:
+        raise ValueError("--address is the Ray cluster's: use it with --ray")
+    if args.ray or args.checkpoint is not None or args.split is not None:
+        return _split_count(args, board)
     start = time.perf_counter()
     with Progress(len(list(board.legal_moves)), "move") as progress:
         if args.divide or (progress.shown and args.depth >= 2):
@@ -68,6 +73,72 @@ def _count(args: argparse.Namespace, board: Any) -> int:
     print(f"nodes {nodes}")
     print(f"time {seconds:.3f} s")
     print(f"nodes/s {_rate(nodes, seconds)}")
+    return 0
+
+
+def _split_count(args: argparse.Namespace, board: Any) -> int:
+    """:func:`_count` with the tree cut into subtrees (fourchess.perft_split), counted on a Ray
+    cluster (--ray) or by --threads threads here, and kept in --checkpoint as they are counted.
+    The same lines as _count; --divide's rate is each root move's count over the seconds its
+    subtrees took their workers. The bar counts subtrees."""
+    from fourchess.perft_checkpoint import Checkpoint
+    from fourchess.perft_split import Counted, SplitPerft, thread_executor
+
+    count = SplitPerft(board, args.depth, args.split)
+    if args.ray:
+        from fourchess.dist.perft import ray_executor
+
+        execute = ray_executor(args.address, args.threads)
+    else:
+        execute = thread_executor(args.threads)
+    saved = Checkpoint(args.checkpoint, count) if args.checkpoint is not None else None
+    known = saved.known if saved is not None else {}
+    if known:
+        print(
+            f"fourchess: resuming from {args.checkpoint}: {len(known)} of {len(count.subtrees)} subtrees counted "
+            f"({sum(known.values()):,} nodes)",
+            file=sys.stderr,
+            flush=True,
+        )
+    seconds_under: dict[str, float] = {}
+    start = time.perf_counter()
+    counted_now = 0
+
+    with Progress(len(count.subtrees), "subtree", done=len(known)) as progress:
+
+        def on_counted(counted: Counted) -> None:
+            nonlocal counted_now
+            if saved is not None:
+                saved.save(counted)
+            if counted.subtree.path:
+                root = counted.subtree.path[0]
+                seconds_under[root] = seconds_under.get(root, 0.0) + counted.seconds
+            counted_now += counted.nodes
+            done = sum(known.values()) + counted_now
+            progress.advance(f"{done:,} nodes, {_rate(counted_now, time.perf_counter() - start)} nodes/s")
+
+        try:
+            for move, nodes in count.run(execute, known, on_counted):
+                if args.divide:
+                    progress.print(f"{move} {nodes}  ({_rate(nodes, seconds_under.get(move, 0.0))} nodes/s)")
+        except KeyboardInterrupt:
+            if saved is None:
+                raise
+            progress.close()
+            print(
+                f"fourchess: interrupted; {len(count.counts)} of {len(count.subtrees)} subtrees are kept in "
+                f"{args.checkpoint}, and the same command resumes from there",
+                file=sys.stderr,
+            )
+            return 130
+        finally:
+            if saved is not None:
+                saved.close()
+    seconds = time.perf_counter() - start
+    nodes = sum(count.counts.values())
+    print(f"nodes {nodes}")
+    print(f"time {seconds:.3f} s")
+    print(f"nodes/s {_rate(counted_now, seconds)}")
     return 0
 
 
@@ -186,6 +257,27 @@ def build_parser() -> argparse.ArgumentParser:
     )
     perft.add_argument("--players", type=int, choices=[2, 4], default=None, help="Martian Chess: 2 (default) or 4")
     perft.add_argument("--mfen", help="Martian Chess: start from this position text")
+    perft.add_argument(
+        "--ray",
+        action="store_true",
+        help="count on a Ray cluster (pip install 'fourchess[ray]'): subtrees as tasks; --threads is then each task's",
+    )
+    perft.add_argument(
+        "--address",
+        help="with --ray: the cluster's head (HOST:PORT, or auto); default: $RAY_ADDRESS, then Ray's choice",
+    )
+    perft.add_argument(
+        "--checkpoint",
+        metavar="FILE",
+        help="keep each counted subtree in FILE; the same command resumes from it after an interruption",
+    )
+    perft.add_argument(
+        "--split",
+        type=int,
+        default=None,
+        help="plies below the root where the tree is cut into subtrees "
+        "(default: 1 to depth 3, 2 to depth 8, then depth - 6)",
+    )
     perft.set_defaults(run=_perft)
 
     bench = commands.add_parser("bench", help="print the headline speed figures on this machine")
@@ -226,7 +318,7 @@ def main(argv: list[str] | None = None) -> int:
                 return status
         status = args.run(args)
         return status
-    except ValueError as error:  # bad FEN4, depth or thread count: say what, no traceback
+    except (ValueError, RayMissing) as error:  # bad FEN4, depth or thread count, no extra: say what, no traceback
         print(f"fourchess: error: {error}", file=sys.stderr)
         return 2
     except Stopped as stop:

@@ -16,13 +16,14 @@ class Progress:
     """``advance()`` after each unit of work, with a short status; ``print()`` for result lines
     (on standard output, above the bar). A context manager that removes the bar at the end."""
 
-    def __init__(self, total: int | None, unit: str, *, enabled: bool = True) -> None:
+    def __init__(self, total: int | None, unit: str, *, enabled: bool = True, done: int = 0) -> None:
         self._bar: Any = None
         if enabled and sys.stderr.isatty():
             from tqdm import tqdm  # only a terminal needs it
 
             self._bar = tqdm(
                 total=total,
+                initial=done,  # units finished by an earlier run (a resumed count)
                 unit=unit,
                 delay=DELAY,
                 mininterval=REDRAW,
