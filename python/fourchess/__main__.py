@@ -79,8 +79,8 @@ def _count(args: argparse.Namespace, board: Any) -> int:
 def _split_count(args: argparse.Namespace, board: Any) -> int:
     """:func:`_count` with the tree cut into subtrees (fourchess.perft_split), counted on a Ray
     cluster (--ray) or by --threads threads here, and kept in --checkpoint as they are counted.
-    The same lines as _count; --divide's rate is each root move's count over the seconds its
-    subtrees took their workers. The bar counts subtrees."""
+    The same lines as _count; --divide's rate is the nodes counted under each root move in this
+    run over the seconds their subtrees took their workers. The bar counts subtrees."""
     from fourchess.perft_checkpoint import Checkpoint
     from fourchess.perft_split import Counted, SplitPerft, thread_executor
 
@@ -100,7 +100,7 @@ def _split_count(args: argparse.Namespace, board: Any) -> int:
             file=sys.stderr,
             flush=True,
         )
-    seconds_under: dict[str, float] = {}
+    counted_under: dict[str, tuple[float, int]] = {}  # by root move: worker seconds and nodes of this run
     start = time.perf_counter()
     counted_now = 0
 
@@ -112,7 +112,8 @@ def _split_count(args: argparse.Namespace, board: Any) -> int:
                 saved.save(counted)
             if counted.subtree.path:
                 root = counted.subtree.path[0]
-                seconds_under[root] = seconds_under.get(root, 0.0) + counted.seconds
+                seconds, nodes = counted_under.get(root, (0.0, 0))
+                counted_under[root] = (seconds + counted.seconds, nodes + counted.nodes)
             counted_now += counted.nodes
             done = sum(known.values()) + counted_now
             progress.advance(f"{done:,} nodes, {_rate(counted_now, time.perf_counter() - start)} nodes/s")
@@ -120,7 +121,9 @@ def _split_count(args: argparse.Namespace, board: Any) -> int:
         try:
             for move, nodes in count.run(execute, known, on_counted):
                 if args.divide:
-                    progress.print(f"{move} {nodes}  ({_rate(nodes, seconds_under.get(move, 0.0))} nodes/s)")
+                    spent, fresh = counted_under.get(move, (0.0, 0))
+                    rate = f"{_rate(fresh, spent)} nodes/s" if fresh else "from the checkpoint"
+                    progress.print(f"{move} {nodes}  ({rate})")
         except KeyboardInterrupt:
             if saved is None:
                 raise
