@@ -28,3 +28,11 @@ def ray_cluster() -> Iterator[ModuleType]:
         yield ray
     finally:
         ray.shutdown()
+
+
+@pytest.fixture(scope="session")
+def ray_address(ray_cluster: ModuleType) -> str:
+    """The session cluster's ``HOST:PORT``, for a command in another process to join
+    (``--address``)."""
+    address: str = ray_cluster.get_runtime_context().gcs_address
+    return address

@@ -1,7 +1,10 @@
-"""Self-play in one process: the file reads back with the documented columns, and every game in
-it replays from the start with the recorded moves and result."""
+"""Self-play in one process: the file reads back with the documented columns, every game in it
+replays from the start with the recorded moves and result, and the command line writes it (or
+says which extra is missing)."""
 
 import json
+import subprocess
+import sys
 
 import pytest
 
@@ -122,3 +125,43 @@ def test_settings_that_cannot_be_played_are_refused(settings, named):
 def test_a_bad_setting_is_a_self_play_error():
     with pytest.raises(SelfPlayError, match=r"games must be a whole number >= 1, got -1"):
         SelfPlayConfig(games=-1)
+
+
+# -- the command -----------------------------------------------------------------------------
+
+
+def run_selfplay(*args, prelude="pass"):
+    """``fourchess selfplay ARGS`` in a new interpreter, after running ``prelude`` there."""
+    code = f"import sys; {prelude}; from fourchess.__main__ import main; sys.exit(main(sys.argv[1:]))"
+    return subprocess.run([sys.executable, "-c", code, "selfplay", *args], capture_output=True, text=True, timeout=300)
+
+
+def test_selfplay_command_writes_a_file_that_replays(tmp_path):
+    target = tmp_path / "games.parquet"
+    done = run_selfplay("--output", str(target), "--games", "2", "--depth", "1", "--max-plies", "24", "--mode", "ffa")
+    assert done.returncode == 0, done.stderr
+    games = read_games(target)
+    config = SelfPlayConfig(games=2, mode="ffa", depth=1, max_plies=24)
+    for rows in games.values():
+        assert_game_replays(rows, config)
+        assert_scores_where_searched(rows, config)
+    positions = sum(len(rows) for rows in games.values())
+    assert f"2 games, {positions} positions in " in done.stdout and str(target) in done.stdout
+    progress = [line for line in done.stderr.splitlines() if line.startswith("[")]
+    assert [line.split()[0] for line in progress] == ["[1/2]", "[2/2]"]  # one line per game, not a terminal
+    assert f"{positions} positions, " in progress[-1] and "positions/s" in progress[-1]
+
+
+def test_selfplay_command_without_pyarrow_names_the_extra(tmp_path):
+    target = tmp_path / "games.parquet"
+    done = run_selfplay("--output", str(target), "--games", "1", prelude="sys.modules['pyarrow'] = None")
+    assert done.returncode == 2
+    assert "pip install 'fourchess[selfplay]'" in done.stderr and "Traceback" not in done.stderr
+    assert not target.exists()
+
+
+def test_selfplay_command_reports_bad_settings(tmp_path):
+    done = run_selfplay("--output", str(tmp_path / "x.parquet"), "--opening-plies", "8-4")
+    assert done.returncode == 2 and "opening_plies" in done.stderr and "Traceback" not in done.stderr
+    done = run_selfplay("--output", str(tmp_path / "x.parquet"), "--actors", "2")
+    assert done.returncode == 2 and "--ray" in done.stderr
