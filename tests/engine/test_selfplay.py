@@ -3,6 +3,7 @@ replays from the start with the recorded moves and result, and the command line 
 says which extra is missing)."""
 
 import json
+import signal
 import subprocess
 import sys
 
@@ -165,3 +166,27 @@ def test_selfplay_command_reports_bad_settings(tmp_path):
     assert done.returncode == 2 and "opening_plies" in done.stderr and "Traceback" not in done.stderr
     done = run_selfplay("--output", str(tmp_path / "x.parquet"), "--actors", "2")
     assert done.returncode == 2 and "--ray" in done.stderr
+
+
+def test_a_terminated_run_keeps_the_games_it_finished(tmp_path):
+    """SIGTERM (a user's kill, a job's time limit) ends the run between two moves; the file is
+    closed with every game finished before it, readable and replayable."""
+    target = tmp_path / "games.parquet"
+    command = [sys.executable, "-m", "fourchess", "selfplay", "--output", str(target), "--games", "1000"]
+    run = subprocess.Popen(
+        [*command, "--depth", "1", "--max-plies", "30"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    try:
+        for _ in range(2):  # two games written: their progress lines
+            assert run.stderr.readline().startswith("[")
+        run.terminate()
+        _, stderr = run.communicate(timeout=60)
+    finally:
+        run.kill()
+    assert run.returncode == 128 + signal.SIGTERM and "stopped by signal" in stderr
+    assert "Traceback" not in stderr and "games (" in stderr and f"kept in {target}" in stderr
+    games = read_games(target)
+    assert 2 <= len(games) < 1000 and sorted(games) == list(range(1, len(games) + 1))
+    config = SelfPlayConfig(depth=1, max_plies=30)
+    for rows in games.values():
+        assert_game_replays(rows, config)
