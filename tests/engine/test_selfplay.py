@@ -113,6 +113,7 @@ def test_seat_results_ffa_count_the_rivals_beaten():
     ("settings", "named"),
     [
         ({"opening_plies": (6, 4)}, "opening_plies"),
+        ({"opening_plies": (4,)}, "opening_plies"),
         ({"opening_plies": (2, 10), "max_plies": 10}, "max_plies"),
         ({"games": 0}, "games"),
         ({"mode": "chaos"}, "mode"),

@@ -10,8 +10,8 @@ random, from the same seed. The rules' move limit (``max_plies``, counted from t
 game that goes on too long: Teams a draw, FFA ranked by points.
 
 A :class:`SelfPlayer` keeps its engine, and the engine's transposition table, for every game it
-plays: the table need not be allocated again, and what it learnt in one opening helps in the
-next. That makes a game's moves depend on the games its player played before. With
+plays: the table is allocated once, and what it holds from earlier games stays for the positions
+games share. That makes a game's moves depend on the games its player played before. With
 ``clear_hash`` the table is emptied before each game instead, and a run with a depth or node
 limit writes the same positions however its games are shared out (locally or over Ray, by any
 number of actors).
@@ -74,9 +74,12 @@ class SelfPlayConfig:
         _whole(self.games, "games", 1)
         _whole(self.max_plies, "max_plies", 1)
         _whole(self.seed, "seed", 0)
+        if not isinstance(self.opening_plies, (tuple, list)) or len(self.opening_plies) != 2:
+            raise SelfPlayError(f"opening_plies must be a pair (low, high), got {quoted(self.opening_plies)}")
         low, high = self.opening_plies
         _whole(low, "opening_plies", 0)
         _whole(high, "opening_plies", 0)
+        object.__setattr__(self, "opening_plies", (low, high))
         if not low <= high <= MAX_OPENING_PLIES:
             within = f"0..{MAX_OPENING_PLIES}"
             raise SelfPlayError(
