@@ -23,6 +23,7 @@ from fourchess.engine.selfplay import (
     DEFAULT_NODES,
     DEFAULT_OPENING_PLIES,
     SelfPlayConfig,
+    SelfPlayError,
     SelfPlayGame,
 )
 
@@ -123,9 +124,13 @@ def run_selfplay_command(args: argparse.Namespace) -> int:
 
 
 def _write(args: argparse.Namespace, config: SelfPlayConfig) -> int:
-    from fourchess.engine.selfplay_file import SelfPlayWriter, write_games
+    from fourchess.engine.selfplay_file import SelfPlayWriter
 
     start = time.perf_counter()
+    try:
+        writer = SelfPlayWriter(args.output, config)
+    except OSError as error:  # no such directory, no permission
+        raise SelfPlayError(f"cannot write the output file {quoted(args.output)}: {error}") from None
     games = _games(args, config)
     progress = Progress(config.games, "game", enabled=not args.quiet)
     written = [0, 0]  # games, positions
@@ -143,8 +148,8 @@ def _write(args: argparse.Namespace, config: SelfPlayConfig) -> int:
             print(line, file=sys.stderr, flush=True)
 
     try:
-        with contextlib.closing(games):
-            write_games(args.output, config, games, on_game)
+        with writer, contextlib.closing(games):
+            writer.write_all(games, on_game)
     except KeyboardInterrupt:  # Ctrl-C or a stop signal: the file is closed with the games done
         print(
             f"fourchess: selfplay stopped; {written[0]} games ({written[1]} positions) kept in {args.output}",

@@ -116,6 +116,9 @@ def test_seat_results_ffa_count_the_rivals_beaten():
         ({"opening_plies": (4,)}, "opening_plies"),
         ({"opening_plies": (2, 10), "max_plies": 10}, "max_plies"),
         ({"games": 0}, "games"),
+        ({"depth": 0}, "depth"),
+        ({"movetime": -1.0}, "movetime"),
+        ({"hash_mb": 0}, "hash_mb"),
         ({"mode": "chaos"}, "mode"),
     ],
 )
@@ -167,6 +170,8 @@ def test_selfplay_command_reports_bad_settings(tmp_path):
     assert done.returncode == 2 and "opening_plies" in done.stderr and "Traceback" not in done.stderr
     done = run_selfplay("--output", str(tmp_path / "x.parquet"), "--actors", "2")
     assert done.returncode == 2 and "--ray" in done.stderr
+    done = run_selfplay("--output", str(tmp_path / "no-such-directory" / "x.parquet"))
+    assert done.returncode == 2 and "cannot write the output file" in done.stderr and "Traceback" not in done.stderr
 
 
 def test_a_terminated_run_keeps_the_games_it_finished(tmp_path):

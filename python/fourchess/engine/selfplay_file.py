@@ -107,6 +107,15 @@ class SelfPlayWriter:
         self.games += 1
         self.positions += game.positions
 
+    def write_all(
+        self, games: Iterable[SelfPlayGame], on_game: Callable[[SelfPlayGame, SelfPlayWriter], None] | None = None
+    ) -> None:
+        """Writes ``games`` as they come; ``on_game`` sees each game once it is written."""
+        for game in games:
+            self.write(game)
+            if on_game is not None:
+                on_game(game, self)
+
     def close(self) -> None:
         """Finishes the file (its footer); later calls do nothing."""
         self._writer.close()
@@ -130,8 +139,5 @@ def write_games(
     is known before any game is played); ``on_game`` sees each game once it is written. Returns
     the closed writer, with its counts."""
     with SelfPlayWriter(path, config) as writer:
-        for game in games:
-            writer.write(game)
-            if on_game is not None:
-                on_game(game, writer)
+        writer.write_all(games, on_game)
     return writer
