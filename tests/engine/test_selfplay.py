@@ -196,3 +196,14 @@ def test_a_terminated_run_keeps_the_games_it_finished(tmp_path):
     config = SelfPlayConfig(depth=1, max_plies=30)
     for rows in games.values():
         assert_game_replays(rows, config)
+
+
+def test_importing_self_play_loads_neither_pyarrow_nor_ray():
+    # the command line and the engine stay usable without the extras; a run asks for them
+    code = (
+        "import sys, fourchess.__main__, fourchess.engine.selfplay, fourchess.dist.selfplay; "
+        "print(sorted({'pyarrow', 'ray'} & set(sys.modules)))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
