@@ -26,6 +26,7 @@ from fourchess.engine.specs import close_players
 from fourchess.engine.stop_signals import Stopped, signals_unwind
 from fourchess.play import play_game
 from fourchess.rules import Rules
+from fourchess.selfplay_command import add_selfplay_command
 from fourchess.server.cli import add_serve_command
 
 
@@ -308,6 +309,7 @@ def build_parser() -> argparse.ArgumentParser:
     uci.set_defaults(run=_uci)
 
     add_match_command(commands)
+    add_selfplay_command(commands)
     add_serve_command(commands)
     return parser
 
@@ -315,7 +317,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
-        if args.command in ("match", "play"):  # they run engine processes: close them on the way out
+        if args.command in ("match", "play", "selfplay"):  # close engine processes and files on the way out
             with signals_unwind():
                 status: int = args.run(args)
                 return status

@@ -32,6 +32,7 @@ def ray_cluster() -> Iterator[ModuleType]:
 
 @pytest.fixture(scope="session")
 def ray_address(ray_cluster: ModuleType) -> str:
-    """The session cluster's address (HOST:PORT), for a command run in a child process to join."""
+    """The session cluster's ``HOST:PORT``, for a command in another process to join
+    (``--address``)."""
     address: str = ray_cluster.get_runtime_context().gcs_address
     return address
