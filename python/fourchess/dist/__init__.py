@@ -12,6 +12,6 @@ with neither, Ray joins the cluster last started on this machine or starts one f
 
 from __future__ import annotations
 
-from fourchess.dist.cluster import RayMissing, connect
+from fourchess.dist.cluster import ClusterUnreachable, RayMissing, connect
 
-__all__ = ["RayMissing", "connect"]
+__all__ = ["ClusterUnreachable", "RayMissing", "connect"]
