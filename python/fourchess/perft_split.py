@@ -74,6 +74,7 @@ def position_text(board: Any) -> str:
 
 
 def game_name(board: Any) -> str:
+    """``"chess"`` for a four-player chess board, ``"martian"`` for a Martian Chess one."""
     return "chess" if hasattr(board, "fen4") else "martian"
 
 
