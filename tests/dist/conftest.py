@@ -28,3 +28,11 @@ def ray_cluster() -> Iterator[ModuleType]:
         yield ray
     finally:
         ray.shutdown()
+
+
+@pytest.fixture(scope="session")
+def ray_address(ray_cluster: ModuleType) -> str:
+    """The session cluster's address (``HOST:PORT`` of its head), for a child process to join it
+    by ``--address``."""
+    address: str = ray_cluster.get_runtime_context().gcs_address
+    return address
