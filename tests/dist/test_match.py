@@ -16,7 +16,7 @@ import pytest
 
 from fourchess import Board, pgn4
 from fourchess.dist.match import TASK_NAME, game_cpus, ray_games, run_match_on_ray
-from fourchess.engine.match import GameRecord, MatchConfig, MatchError, run_game, run_match, schedule
+from fourchess.engine.match import GameRecord, GameTask, MatchConfig, MatchError, run_game, run_match, schedule
 from fourchess.engine.sprt import Sprt
 
 
@@ -87,6 +87,12 @@ def test_a_player_that_cannot_start_stops_the_match_as_locally(ray_cluster: Modu
     config = MatchConfig("random", "uci:movetime=0.05,cmd=/no/engine", games=2)
     with pytest.raises(MatchError, match=r"player B \('uci:movetime=0.05,cmd=/no/engine'\) could not be started"):
         run_match_on_ray(config)
+
+
+def test_any_other_failure_of_a_game_is_a_match_error_naming_it(ray_cluster: ModuleType) -> None:
+    broken = GameTask(7, None, "ABAC", MatchConfig("random", "random"))  # no player C: a KeyError in the worker
+    with pytest.raises(MatchError, match="game 7 failed on the cluster: KeyError: 'C'"):
+        next(ray_games()([broken]))
 
 
 def test_a_game_holds_as_many_cpus_as_its_player_threads() -> None:

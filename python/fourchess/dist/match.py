@@ -120,15 +120,17 @@ def _finished(ray: Any, references: list[Any], *, count: int, seconds: float = m
 
 
 def _result(ray: Any, reference: Any, number: int) -> GameRecord:
-    """A finished game's record; a game's own error (a player that cannot start) is raised as
-    itself, a cluster's failure (a worker dead after every retry) as a :class:`MatchError`."""
+    """A finished game's record. The game's own errors (a player that cannot start, a bad
+    opening) are raised as the local runner raises them; any other failure (a worker dead after
+    every retry, a node without fourchess) as a :class:`MatchError` naming the game."""
     try:
         record: GameRecord = ray.get(reference)
+        return record
     except ray.exceptions.RayTaskError as error:
-        if isinstance(error.cause, Exception):
+        if isinstance(error.cause, (MatchError, ValueError)):
             raise error.cause from None
-        raise
+        reason = f"{type(error.cause).__name__}: {shortened(str(error.cause))}"
+        raise MatchError(f"game {number} failed on the cluster: {reason}") from error
     except ray.exceptions.RayError as error:
         reason = f"{type(error).__name__}: {shortened(str(error))}"
         raise MatchError(f"game {number} could not be played on the cluster: {reason}") from error
-    return record
