@@ -93,6 +93,49 @@ def test_ffa_grid_takes_sixths():
     assert test.llr([x**0.5 for x in sixths], grid=24) > 0  # shifted up
 
 
+# -- the LLR against hand computation ----------------------------------------------------------
+#
+# On two outcomes (grid=1: a sample is 0 or 1) a mean fixes the distribution: p_s = (1 - s, s), so
+# the LLR is the binomial SPRT's, n * (f(1) log(s1/s0) + f(0) log((1 - s1)/(1 - s0))). With
+# elo0 = 0 and elo1 = 400 log10(3): s0 = 1/2, s1 = 3/4.
+#   [1, 1, 0]: 3 * (2/3 log(3/2) + 1/3 log(1/2)) = log(9/4 * 1/2) = log(9/8) = 0.11778;
+#   the pseudo-counts (1e-3 per outcome) make f(1) = 2.001/3.002, f(0) = 1.001/3.002: 0.11742.
+#   n ones: n log(3/2) (less n * 1e-3/(n + 2e-3) * log 3 for the pseudo-count), against the bound
+#   log(19) = 2.944: 7 ones give 2.837, undecided; 8 give 3.243, H1.
+#   [0, 0, 0]: 3 log(1/2) = -2.079 (H0 needs -2.944).
+ELO_FOR_THREE_QUARTERS = 400 * math.log10(3)
+
+
+def test_llr_on_two_outcomes_is_the_binomial_one_by_hand():
+    test = Sprt(0, ELO_FOR_THREE_QUARTERS)
+    assert test.llr([1, 1, 0], grid=1) == pytest.approx(math.log(9 / 8), abs=5e-4)
+    f1, f0 = 2.001 / 3.002, 1.001 / 3.002
+    assert test.llr([1, 1, 0], grid=1) == pytest.approx(3 * (f1 * math.log(1.5) + f0 * math.log(0.5)), rel=1e-9)
+    assert test.llr([1] * 7, grid=1) == pytest.approx(2.8372, abs=1e-4) and test.decision([1] * 7, grid=1) is None
+    assert test.llr([1] * 8, grid=1) == pytest.approx(3.2426, abs=1e-4) and test.decision([1] * 8, grid=1) == "H1"
+    assert test.llr([0, 0, 0], grid=1) == pytest.approx(-2.0783, abs=1e-4) and test.decision([0] * 3, grid=1) is None
+
+
+# On three outcomes (grid=2: 0, 1/2, 1), samples [0, 1/2, 1/2, 1] give f = (1/4, 1/2, 1/4), whose
+# mean is 1/2: with elo0 = 0 (s0 = 1/2), p_s0 = f. For s1 = 0.6 (elo1 = 400 log10(3/2) = 70.4),
+# with d = a - s1 = (-0.6, -0.1, 0.4), L solves sum f d / (1 + L d) = 0:
+#   -3/(1 - 0.6L) - 1/(1 - 0.1L) + 2/(1 + 0.4L) = 0      (times 20)
+#   -3(1 + 0.3L - 0.04L^2) - (1 - 0.2L - 0.24L^2) + 2(1 - 0.7L + 0.06L^2) = 0
+#   0.48L^2 - 2.1L - 2 = 0,  L = (2.1 - sqrt(8.25)) / 0.96 = -0.80446
+# (the other root, 5.18, makes 1 - 0.6L negative). Then p_s1 = f / (1 + L d) =
+# (0.16861, 0.46277, 0.36862), whose sum is 1 and mean 0.6, and
+#   LLR = 4 * sum f log(p_s1 / f) = -(log(1 - 0.6L) + 2 log(1 - 0.1L) + log(1 + 0.4L)) = -0.16031;
+# the pseudo-counts move it by 4e-5.
+def test_llr_on_three_outcomes_by_hand():
+    test = Sprt(0, 400 * math.log10(1.5))
+    root = (2.1 - math.sqrt(8.25)) / 0.96
+    assert root == pytest.approx(-0.80446, abs=1e-5)
+    by_hand = -(math.log(1 - 0.6 * root) + 2 * math.log(1 - 0.1 * root) + math.log(1 + 0.4 * root))
+    assert by_hand == pytest.approx(-0.16031, abs=1e-5)
+    assert test.llr([0, 0.5, 0.5, 1], grid=2) == pytest.approx(by_hand, abs=1e-4)
+    assert test.llr([1, 0.5, 0.5, 0], grid=2) == test.llr([0, 0.5, 0.5, 1], grid=2)  # order is no evidence
+
+
 def _simulate(test, true_elo, rng, cap=4000):
     """One SPRT run on pairs drawn from a pentanomial spread whose mean is the true score."""
     score = 1 / (1 + 10 ** (-true_elo / 400))

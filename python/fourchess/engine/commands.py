@@ -102,7 +102,10 @@ adjudication: an illegal move, a player's error (an engine crash or time-out) or
 ends a game (Teams: a draw; FFA: ranked by points).
 score: Teams 1/0.5/0 per game; FFA the share of the three B seats A finished ahead of (by points;
 a forfeiting player ranks last). Elo = -400*log10(1/score - 1); its 95% interval comes from the
-per-game score variance (score +- 1.96*sqrt(var/n)); a 0% or 100% score gives a one-sided bound.""",
+per-game score variance (score +- 1.96*sqrt(var/n)); a 0% or 100% score gives a one-sided bound.
+cluster: with --ray each game is a Ray task (fourchess installed on every node); twice the
+cluster's CPUs are in flight, the records come back as games finish, and a decided SPRT cancels
+the games still under way.""",
     )
     match.add_argument("player_a", metavar="A", help="player A's spec")
     match.add_argument("player_b", metavar="B", help="player B's spec")
@@ -138,7 +141,23 @@ per-game score variance (score +- 1.96*sqrt(var/n)); a 0% or 100% score gives a 
         default=DEFAULT_MAX_PLIES,
         help=f"end each game after this many moves from its opening (default {DEFAULT_MAX_PLIES})",
     )
-    match.add_argument("--concurrency", type=int, default=1, help="games played at once, in worker processes")
+    match.add_argument(
+        "--concurrency",
+        type=int,
+        default=None,
+        help="games played at once, in worker processes (default 1; not with --ray, where the cluster's CPUs decide)",
+    )
+    match.add_argument(
+        "--ray",
+        action="store_true",
+        help="play the games as tasks on a Ray cluster (needs the ray extra: pip install 'fourchess[ray]')",
+    )
+    match.add_argument(
+        "--address",
+        metavar="ADDR",
+        help="with --ray: the cluster's head, HOST:PORT or auto (default: RAY_ADDRESS, then the cluster "
+        "last started on this machine, then a new local one)",
+    )
     match.add_argument(
         "--pgn4",
         metavar="FILE",
@@ -164,6 +183,10 @@ def run_match_command(args: argparse.Namespace) -> int:
     from fourchess.engine.match import GameRecord, MatchConfig, MatchError, read_openings, run_match
     from fourchess.engine.match_summary import MatchSummary, describe
 
+    if args.ray and args.concurrency is not None:
+        raise ValueError("--concurrency is for local games: with --ray the cluster's CPUs decide how many run at once")
+    if args.address is not None and not args.ray:
+        raise ValueError("--address names a Ray cluster: it needs --ray")
     openings: tuple[str | None, ...] = (None,)
     if args.openings:
         openings = read_openings(args.openings, args.mode, args.game, args.players)
@@ -180,6 +203,8 @@ def run_match_command(args: argparse.Namespace) -> int:
         game=args.game,
         players=args.players,
     )
+    if args.ray and not _joined_cluster(args.address):
+        return 2
     total, done = config.total_games, []
     output = open(args.pgn4, "w", encoding="utf-8") if args.pgn4 else None
     progress = Progress(total, "game", enabled=not args.quiet)
@@ -202,7 +227,12 @@ def run_match_command(args: argparse.Namespace) -> int:
                 print(line, file=sys.stderr, flush=True)
 
     try:
-        records = run_match(config, concurrency=args.concurrency, on_game=on_game)
+        if args.ray:
+            from fourchess.dist.match import run_match_on_ray
+
+            records = run_match_on_ray(config, address=args.address, on_game=on_game)
+        else:
+            records = run_match(config, concurrency=args.concurrency or 1, on_game=on_game)
     except MatchError as error:
         print(f"fourchess: error: {error}", file=sys.stderr)
         return 2
@@ -214,6 +244,27 @@ def run_match_command(args: argparse.Namespace) -> int:
     if args.pgn4:
         print(f"{len(records)} games written to {args.pgn4}")
     return 0
+
+
+def _joined_cluster(address: str | None) -> bool:
+    """Joins the Ray cluster for ``--ray`` before any output is opened; False (said on stderr)
+    when Ray is not installed or the cluster cannot be joined."""
+    from fourchess.dist.cluster import RayMissing, connect
+    from fourchess.engine.stop_signals import handlers_kept
+    from fourchess.pgn4.errors import shortened
+
+    try:
+        with handlers_kept():  # Ray's SIGTERM handler exits at once: a stop must cancel the games
+            connect(address)
+    except RayMissing as error:
+        print(f"fourchess: error: {error}", file=sys.stderr)
+        return False
+    except ConnectionError as error:  # no head there, or one that wants a token (RAY_AUTH_MODE=token)
+        causes = str(error.__cause__ or "").strip().splitlines()  # Ray's cause is a whole traceback
+        last = f" ({shortened(causes[-1], 400)})" if causes else ""
+        print(f"fourchess: error: {error}{last}", file=sys.stderr)
+        return False
+    return True
 
 
 def _sprt(text: str) -> object:

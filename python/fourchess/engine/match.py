@@ -26,6 +26,7 @@ team's, with the teams option). The ply cap is the game's move limit.
 from __future__ import annotations
 
 import contextlib
+import functools
 import multiprocessing
 import random
 import time
@@ -366,17 +367,29 @@ def _pgn4_text(task: GameTask, board: Board, forfeit: Forfeit | None) -> str:
     return pgn4.write_game(game)
 
 
+GameSource = Callable[[Sequence[GameTask]], Generator[GameRecord, None, None]]
+"""Where a match's games are played: given the tasks in game order, it yields each game's record
+as the game finishes (in any order); closing it stops the games still under way. The local one is
+:func:`local_games`; :mod:`fourchess.dist.match` plays them on a Ray cluster."""
+
+
 def run_match(
-    config: MatchConfig, *, concurrency: int = 1, on_game: Callable[[GameRecord], None] | None = None
+    config: MatchConfig,
+    *,
+    concurrency: int = 1,
+    on_game: Callable[[GameRecord], None] | None = None,
+    source: GameSource | None = None,
 ) -> list[GameRecord]:
-    """Plays every game of the match, ``concurrency`` at a time in worker processes (each builds
-    its players from the specs); ``on_game`` sees each record as it finishes. An SPRT match stops
-    once the test decides (games still under way then are played out, not counted). Returns the
+    """Plays every game of the match from ``source`` (default: :func:`local_games`, ``concurrency``
+    at a time); ``on_game`` sees each record as it finishes. An SPRT match stops once the test
+    decides: the source is closed, and games still under way then are not counted. Returns the
     records in game order."""
-    if concurrency < 1:
-        raise ValueError(f"concurrency must be at least 1, got {quoted(concurrency)}")
+    if source is None:
+        source = local_games(concurrency)
+    elif concurrency != 1:
+        raise ValueError(f"concurrency is the local runner's, not a game source's: got {quoted(concurrency)}")
     records: list[GameRecord] = []
-    with contextlib.closing(_finished_games(schedule(config), concurrency)) as finished:
+    with contextlib.closing(source(schedule(config))) as finished:
         for record in finished:
             records.append(record)
             if on_game is not None:
@@ -386,7 +399,16 @@ def run_match(
     return sorted(records, key=lambda record: record.number)
 
 
-def _finished_games(tasks: list[GameTask], concurrency: int) -> Generator[GameRecord, None, None]:
+def local_games(concurrency: int = 1) -> GameSource:
+    """Games played on this machine: in this process, or ``concurrency`` at a time in worker
+    processes (each builds its players from the specs). Closing the source lets the games under
+    way finish and starts no other."""
+    if concurrency < 1:
+        raise ValueError(f"concurrency must be at least 1, got {quoted(concurrency)}")
+    return functools.partial(_finished_games, concurrency=concurrency)
+
+
+def _finished_games(tasks: Sequence[GameTask], concurrency: int) -> Generator[GameRecord, None, None]:
     if concurrency == 1:
         yield from map(run_game, tasks)
         return

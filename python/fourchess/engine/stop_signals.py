@@ -36,13 +36,24 @@ def unwind_on_signals() -> None:
 def signals_unwind() -> Iterator[None]:
     """Within the block, SIGTERM and SIGHUP raise :class:`Stopped`; the old handlers come back
     after it. Only the main thread can set handlers: elsewhere the block changes nothing."""
+    with handlers_kept():
+        if threading.current_thread() is threading.main_thread():
+            unwind_on_signals()
+        yield
+
+
+@contextlib.contextmanager
+def handlers_kept() -> Iterator[None]:
+    """The SIGTERM and SIGHUP handlers in place before the block are in place after it, whatever
+    the block set (joining a Ray cluster sets Ray's, which exits without unwinding the games).
+    Only the main thread can set handlers: elsewhere the block changes nothing."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
     previous = {signum: signal.getsignal(signum) for signum in SIGNALS}
-    unwind_on_signals()
     try:
         yield
     finally:
         for signum, handler in previous.items():
-            signal.signal(signum, handler)
+            if handler is not None:  # None: one set outside Python, which Python cannot put back
+                signal.signal(signum, handler)
