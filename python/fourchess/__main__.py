@@ -14,7 +14,7 @@ from typing import Any
 from fourchess._core import Seat
 from fourchess._progress import Progress
 from fourchess.board import Board
-from fourchess.dist.cluster import RayMissing
+from fourchess.dist.cluster import ClusterTaskFailed, RayMissing
 from fourchess.engine.commands import (
     add_match_command,
     add_play_options,
@@ -323,7 +323,7 @@ def main(argv: list[str] | None = None) -> int:
                 return status
         status = args.run(args)
         return status
-    except (ValueError, RayMissing) as error:  # bad FEN4, depth or thread count, no extra: say what, no traceback
+    except (ValueError, RayMissing, ClusterTaskFailed) as error:  # bad input, no extra, a broken cluster: say what
         print(f"fourchess: error: {error}", file=sys.stderr)
         return 2
     except Stopped as stop:

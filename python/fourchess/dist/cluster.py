@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import os
 import socket
+import sys
+from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 from fourchess._quote import quoted
+from fourchess.pgn4.errors import shortened
 
 INSTALL_HINT = "pip install 'fourchess[ray]'"
 ANSWER_SECONDS = 10.0  # how long a head named by HOST:PORT may take to accept a connection
@@ -19,8 +24,15 @@ class ClusterUnreachable(ValueError):
     """An address that names no Ray head: not ``HOST:PORT``, or nothing answers there."""
 
 
+class ClusterTaskFailed(RuntimeError):
+    """Work that failed on the cluster for the cluster's reasons: a worker that died on every
+    retry, or a node whose fourchess is missing or another version."""
+
+
 def ray_module() -> ModuleType:
     """The ``ray`` package, or :class:`RayMissing` naming the extra that brings it."""
+    if "ray" not in sys.modules:  # Ray reads its authentication mode as it is imported
+        _offer_token()
     try:
         import ray
     except ImportError as error:
@@ -37,8 +49,46 @@ def connect(address: str | None = None) -> ModuleType:
     if not ray.is_initialized():
         if address is not None and address not in ("auto", "local") and "://" not in address:
             _check_answers(address)
-        ray.init(address=address, include_dashboard=False, logging_level="WARNING", log_to_driver=False)
+        try:
+            ray.init(address=address, include_dashboard=False, logging_level="WARNING", log_to_driver=False)
+        except ConnectionError as error:
+            raise ClusterUnreachable(f"could not join the Ray cluster: {shortened(str(error))}") from None
     return ray
+
+
+def _offer_token() -> None:
+    """``ray start --head`` (Ray 2.59 and newer) turns token authentication on and keeps the
+    token in ~/.ray/auth_token, but a program that joins by address sends it only with
+    RAY_AUTH_MODE=token (a cluster that ray.init starts uses it anyway). Where a token is at hand
+    and the mode is not chosen, it is sent; a head without authentication ignores it."""
+    if "RAY_AUTH_MODE" in os.environ:
+        return
+    has_token = "RAY_AUTH_TOKEN" in os.environ or "RAY_AUTH_TOKEN_PATH" in os.environ
+    if has_token or (Path.home() / ".ray" / "auth_token").is_file():
+        os.environ["RAY_AUTH_MODE"] = "token"
+
+
+def task_result(ray: ModuleType, reference: Any, what: str) -> Any:
+    """The result of a task or actor call; its own ValueError is raised as it is, a failure of
+    the cluster's (a worker dead on every retry, a node without this fourchess) as
+    :class:`ClusterTaskFailed` naming ``what``."""
+    try:
+        return ray.get(reference)
+    except ray.exceptions.RayTaskError as error:
+        if isinstance(error.cause, ValueError):
+            raise error.cause from None
+        raise ClusterTaskFailed(_failure(what, error.cause)) from error
+    except ray.exceptions.RayError as error:
+        raise ClusterTaskFailed(_failure(what, error)) from error
+
+
+def _failure(what: str, error: BaseException) -> str:
+    """One line: what failed and why (Ray's messages carry whole tracebacks after the first line)."""
+    first = (str(error).strip().splitlines() or [""])[0]
+    line = f"{what} failed on the cluster: {type(error).__name__}: {shortened(first)}"
+    if isinstance(error, ImportError) or "No module named" in first:
+        line += f"; every node needs this machine's fourchess ({INSTALL_HINT} there)"
+    return line
 
 
 def _check_answers(address: str) -> None:

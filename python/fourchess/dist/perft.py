@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from fourchess._quote import quoted
-from fourchess.dist.cluster import connect
+from fourchess.dist.cluster import connect, task_result
 from fourchess.perft_checkpoint import Checkpoint
 from fourchess.perft_split import Counted, Executor, SplitPerft, Subtree, count_subtree
 
@@ -53,7 +53,7 @@ def ray_executor(address: str | None = None, threads: int = 1) -> Executor:
                 if not running:
                     return
                 done, running = ray.wait(running, num_returns=1)
-                yield ray.get(done[0])
+                yield task_result(ray, done[0], "a perft task")
         finally:  # stopped early: nothing more is counted for this run
             for ref in running:
                 ray.cancel(ref, force=True)

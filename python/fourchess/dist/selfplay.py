@@ -13,7 +13,7 @@ from collections.abc import Generator
 from typing import Any
 
 from fourchess._quote import quoted
-from fourchess.dist.cluster import connect
+from fourchess.dist.cluster import connect, task_result
 from fourchess.engine.selfplay import SelfPlayConfig, SelfPlayer, SelfPlayGame
 
 
@@ -62,7 +62,7 @@ def play_games_on_ray(
         while playing:
             [finished], _ = ray.wait(list(playing), num_returns=1)
             actor = playing.pop(finished)
-            game: SelfPlayGame = ray.get(finished)
+            game: SelfPlayGame = task_result(ray, finished, "a self-play game")
             hand_out(actor)  # before the driver writes this game: the actor never waits on it
             yield game
     finally:
