@@ -1,0 +1,1 @@
+"""Tests of fourchess.rl: the encoding, the PettingZoo, Gymnasium and OpenSpiel environments."""
