@@ -12,6 +12,7 @@
 
 #include "arguments.h"  // before any use of Move or Piece: their casters refuse uninitialised values
 #include "py_game.h"
+#include "rl_binding.h"
 #include "search_binding.h"
 #include "stateless_binding.h"
 
@@ -921,5 +922,6 @@ PYBIND11_MODULE(_core, m) {
             },
             py::arg("text"), "parse_uci, then push; returns the move.");
     fourchess_bindings::bind_search(m);
+    fourchess_bindings::bind_rl(m);
     fourchess_bindings::bind_stateless(m);
 }
