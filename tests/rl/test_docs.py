@@ -1,0 +1,17 @@
+"""The examples in fourchess.rl's docstrings run."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+
+import pytest
+
+from support.rl_extra import require_rl
+
+
+@pytest.mark.parametrize("name", ["fourchess.rl.encoding"])
+def test_docstring_examples(name: str) -> None:
+    require_rl("numpy")
+    failures, tried = doctest.testmod(importlib.import_module(name))
+    assert tried > 0 and failures == 0
