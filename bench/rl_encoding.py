@@ -63,7 +63,9 @@ def main() -> None:
     for history in (1, 8):
         for dtype in ("float32", "uint8"):
             out = np.empty((len(boards), rl.plane_count(history), 14, 14), dtype)
-            seconds = best_seconds(lambda: rl.planes_batch(boards, history=history, dtype=dtype, out=out), args.rounds)
+            seconds = best_seconds(
+                lambda h=history, d=dtype, o=out: rl.planes_batch(boards, history=h, dtype=d, out=o), args.rounds
+            )
             assert int((out[:, :PIECE_PLANES] > 0).sum()) == pieces
             print(f"planes_batch  history {history} {dtype:<8} {len(boards) / seconds:>11,.0f} boards/s")
     masks = np.empty((len(boards), rl.ACTION_COUNT), np.int8)
