@@ -4,6 +4,8 @@ illegal actions, pictures and bad arguments."""
 
 from __future__ import annotations
 
+import doctest
+import importlib
 import pickle
 import random
 import warnings
@@ -358,3 +360,9 @@ def test_bad_agent_names_and_seeds() -> None:
         game.observe("white_0")
     with pytest.raises(TypeError, match="seed must be an int"):
         game.reset(seed="1")
+
+
+@pytest.mark.parametrize("name", ["fourchess.rl.env", "fourchess.rl.rewards", "fourchess.rl.gym_env"])
+def test_docstring_examples(name: str) -> None:
+    failures, tried = doctest.testmod(importlib.import_module(name))
+    assert tried > 0 and failures == 0

@@ -250,3 +250,8 @@ def test_an_opponent_that_chooses_an_illegal_move() -> None:
     env.reset(seed=0)
     with pytest.raises(fourchess.IllegalMoveError, match="the WrongMovePlayer playing Blue chose"):
         env.step(rl.encode_move(env.board, fourchess.Move.from_str("h2-h4")))
+
+
+def test_made_by_module_and_id_without_importing_it_first() -> None:
+    env = gymnasium.make("fourchess.rl.gym_env:fourchess/FourChess-v0", mode="ffa", disable_env_checker=True)
+    assert env.unwrapped.game.rules.mode == "ffa"

@@ -35,6 +35,17 @@ uniformly among their legal moves as the rules have CPU players do, with a gener
 ``reset(seed=...)``: ``agent_selection`` is then always a seat that chooses. With
 ``walking_kings="agent"`` the walking king's agent is selected and acts, its mask holding the king's
 moves.
+
+>>> game = env(mode="ffa")
+>>> game.reset(seed=0)
+>>> game.agent_selection
+'red_0'
+>>> observation, reward, terminated, truncated, info = game.last()
+>>> observation["observation"].shape, int(observation["action_mask"].sum()), info
+((69, 14, 14), 20, {'legal_move_count': 20})
+>>> game.step(int(observation["action_mask"].argmax()))
+>>> game.agent_selection, int(game.observe("red_0")["action_mask"].sum())
+('blue_1', 0)
 """
 
 from __future__ import annotations

@@ -15,6 +15,13 @@ still places by its points: its last ``step`` plays the game on to its end.
 Walking kings (from a FEN4 start): an opponent's is moved at random, as the rules have CPU
 players do, by a generator seeded from ``reset(seed=...)``; the learner's own is the learner's to
 move, its mask holding the king's moves.
+
+>>> import gymnasium
+>>> env = gymnasium.make("fourchess/FourChess-v0", opponents="greedy", seat=Seat.BLUE)
+>>> observation, info = env.reset(seed=0)
+>>> board = env.unwrapped.board  # Red, a greedy player, has moved
+>>> observation.shape, len(board.move_stack), int(info["action_mask"].sum()) == board.legal_moves.count()
+((69, 14, 14), 1, True)
 """
 
 from __future__ import annotations
