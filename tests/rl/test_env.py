@@ -314,11 +314,18 @@ def test_spaces_and_observations() -> None:
     assert game.metadata["name"] == "fourchess_v0" and game.metadata["is_parallelizable"] is False
 
 
-def test_render_svg_and_rgb_array() -> None:
+def test_render_svg() -> None:
     picture = rl_env.raw_env(render_mode="svg")
     picture.reset()
     text = picture.render()
     assert text.startswith("<svg") and text.count('class="square ') == 160
+    quiet = rl_env.raw_env()
+    with pytest.warns(UserWarning, match="render_mode"):
+        assert quiet.render() is None
+
+
+def test_render_rgb_array() -> None:
+    require_rl("cairosvg")
     game = rl_env.raw_env(render_mode="rgb_array")
     game.reset()
     before = game.render()
@@ -326,9 +333,6 @@ def test_render_svg_and_rgb_array() -> None:
     assert len(np.unique(before.reshape(-1, 3), axis=0)) > 10
     game.step(rl.encode_move(game.board, fourchess.Move.from_str("h2-h4")))
     assert (game.render() != before).any()
-    quiet = rl_env.raw_env()
-    with pytest.warns(UserWarning, match="render_mode"):
-        assert quiet.render() is None
 
 
 def test_pickling_keeps_the_arguments() -> None:

@@ -82,6 +82,7 @@ def actions_of(board: fourchess.Board, seat: Seat) -> list[int]:
 
 @pytest.mark.parametrize(("mode", "dtype"), [("teams", "float32"), ("ffa", "float32"), ("teams", "uint8")])
 def test_check_env(mode: str, dtype: str) -> None:
+    require_rl("cairosvg")  # the checker renders in each declared mode
     env = make_env(mode=mode, dtype=dtype, opponents="greedy")
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
@@ -211,6 +212,7 @@ def test_walking_kings_of_opponents_and_of_the_learner() -> None:
 
 
 def test_registration_and_render() -> None:
+    require_rl("cairosvg")
     assert gym_env.ENV_ID in gymnasium.registry
     env = gymnasium.make(gym_env.ENV_ID, render_mode="rgb_array", opponents="random")
     env.reset(seed=0)
