@@ -86,6 +86,7 @@ SEEDS = {
     "martian_text": martian_text_seeds,
     "martian_moves": martian_move_seeds,
     "martian_differential": martian_game_seeds,
+    "rl_encoding": position_seeds,
 }
 
 if __name__ == "__main__":

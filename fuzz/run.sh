@@ -20,7 +20,7 @@ options=()
 [ -f "$root/fuzz/dicts/$target.dict" ] && options=(-dict="$root/fuzz/dicts/$target.dict")
 # Built positions take a few bytes a piece: let their inputs grow past 16 bytes sooner.
 case $target in
-    push_unchecked | differential) options+=(-max_len=160 -len_control=10) ;;
+    push_unchecked | differential | rl_encoding) options+=(-max_len=160 -len_control=10) ;;
     martian_differential) options+=(-max_len=420 -len_control=10) ;;
 esac
 # Files among the arguments: replay them (libFuzzer runs each once), no corpus directories.

@@ -27,6 +27,7 @@ TARGETS = (
     "martian_text",
     "martian_moves",
     "martian_differential",
+    "rl_encoding",
 )
 
 # The check runs exactly as under atheris, minus atheris: fuzz/ on the path (PYTHONPATH).

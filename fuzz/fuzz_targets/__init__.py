@@ -23,6 +23,7 @@ def targets() -> dict[str, Callable[[bytes], None]]:
         move_text,
         pgn4_text,
         push_unchecked,
+        rl_encoding,
         server_requests,
     )
 
@@ -36,4 +37,5 @@ def targets() -> dict[str, Callable[[bytes], None]]:
         "martian_text": martian_text.check,
         "martian_moves": martian_moves.check,
         "martian_differential": martian_differential.check,
+        "rl_encoding": rl_encoding.check,
     }

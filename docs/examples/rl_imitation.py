@@ -1,0 +1,238 @@
+"""A policy/value network for four-player chess (Teams), trained by imitation of the built-in
+search's self-play games, then played against the random, greedy and search players.
+
+    fourchess selfplay --output games.parquet --games 2000 --nodes 1000 --seed 1
+    python docs/examples/rl_imitation.py train games.parquet --out net.pt
+    python docs/examples/rl_imitation.py play net.pt --games 40
+
+Needs PyTorch (``pip install torch``, the CPU build is enough) beside ``fourchess[rl,selfplay]``.
+The network sees ``fourchess.rl.planes`` (the mover's frame) and answers with a logit for each of
+the 7,072 actions, from a head that scores every (square, kind of step) pair and picks the
+numbered ones, and a value in [-1, 1] for the mover's team. docs/rl.md shows a run and its figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from collections.abc import Callable, Sequence
+
+import numpy as np
+import pyarrow.parquet as pq
+import torch
+from torch import nn
+from torch.nn import functional
+
+import fourchess
+import fourchess.rl as rl
+from fourchess import _core
+from fourchess.players import GreedyPlayer, Player, RandomPlayer, SearchPlayer
+
+
+def step_channels() -> tuple[int, np.ndarray]:
+    """Each action as (kind of step, from square): the policy head scores kinds x squares, and
+    ``gather`` picks the 7,072 that are actions. Returns the number of kinds and, per action, its
+    flat index into (kinds, 196)."""
+    kinds: dict[tuple[int, int, int], int] = {}
+    flat = np.empty(rl.ACTION_COUNT, np.int64)
+    for action in range(rl.ACTION_COUNT):
+        origin, target, promotion = _core.rl.frame_action(action)
+        step = (target % 14 - origin % 14, target // 14 - origin // 14, promotion)
+        kind = kinds.setdefault(step, len(kinds))
+        flat[action] = kind * 196 + origin
+    return len(kinds), flat
+
+
+class Block(nn.Module):
+    def __init__(self, channels: int) -> None:
+        super().__init__()
+        self.first = nn.Conv2d(channels, channels, 3, padding=1, bias=False)
+        self.first_norm = nn.BatchNorm2d(channels)
+        self.second = nn.Conv2d(channels, channels, 3, padding=1, bias=False)
+        self.second_norm = nn.BatchNorm2d(channels)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        y = functional.relu(self.first_norm(self.first(x)))
+        return functional.relu(x + self.second_norm(self.second(y)))
+
+
+class PolicyValueNet(nn.Module):
+    """A small residual tower (AlphaZero's shape, much smaller) with a policy and a value head."""
+
+    def __init__(self, channels: int = 64, blocks: int = 4) -> None:
+        super().__init__()
+        kinds, flat = step_channels()
+        self.register_buffer("action_cells", torch.from_numpy(flat))
+        self.stem = nn.Sequential(
+            nn.Conv2d(rl.plane_count(), channels, 3, padding=1, bias=False), nn.BatchNorm2d(channels), nn.ReLU()
+        )
+        self.tower = nn.Sequential(*(Block(channels) for _ in range(blocks)))
+        self.policy = nn.Conv2d(channels, kinds, 1)
+        self.value = nn.Sequential(
+            nn.Conv2d(channels, 4, 1), nn.ReLU(), nn.Flatten(), nn.Linear(4 * 196, 64), nn.ReLU(), nn.Linear(64, 1)
+        )
+
+    def forward(self, planes: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        x = self.tower(self.stem(planes))
+        logits = self.policy(x).flatten(1)[:, self.action_cells]
+        return logits, torch.tanh(self.value(x)).squeeze(1)
+
+
+# --- data -----------------------------------------------------------------------------------------
+
+
+def load_positions(path: str) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The searched positions of a ``fourchess selfplay`` file as (planes, legal masks, the
+    search's action, the game's result for the mover's team in [-1, 1])."""
+    table = pq.read_table(path, columns=["fen4", "mode", "move", "searched", "result"]).to_pydict()
+    boards, actions, results = [], [], []
+    for fen4, mode, move, searched, result in zip(
+        table["fen4"], table["mode"], table["move"], table["searched"], table["result"], strict=True
+    ):
+        if not searched:  # the random opening and walking kings: not the search's choice
+            continue
+        board = fourchess.Board(fen4, mode=mode)
+        boards.append(board)
+        actions.append(rl.encode_move(board, board.parse_uci(move)))
+        results.append(2.0 * result - 1.0)
+    return (
+        rl.planes_batch(boards),
+        rl.legal_mask_batch(boards),
+        np.array(actions, np.int64),
+        np.array(results, np.float32),
+    )
+
+
+def masked(logits: torch.Tensor, masks: torch.Tensor) -> torch.Tensor:
+    return logits.masked_fill(masks == 0, float("-inf"))
+
+
+def train(args: argparse.Namespace) -> None:
+    torch.manual_seed(args.seed)
+    start = time.perf_counter()
+    planes, masks, actions, results = load_positions(args.data)
+    print(f"{len(actions):,} positions read and encoded in {time.perf_counter() - start:.1f} s")
+    order = np.random.default_rng(args.seed).permutation(len(actions))
+    held = order[: len(order) // 20]  # 5 % kept aside to see the fit generalise
+    used = order[len(order) // 20 :]
+    net = PolicyValueNet(args.channels, args.blocks)
+    optimiser = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
+    steps = args.epochs * (len(used) // args.batch)
+    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=args.lr, total_steps=max(steps, 1))
+    tensors = [torch.from_numpy(a) for a in (planes, masks, actions, results)]
+    start = time.perf_counter()
+    for epoch in range(1, args.epochs + 1):
+        net.train()
+        shuffled = used[np.random.default_rng(args.seed + epoch).permutation(len(used))]
+        for first in range(0, len(shuffled) - args.batch + 1, args.batch):
+            batch = torch.from_numpy(shuffled[first : first + args.batch])
+            x, m, a, r = (t[batch] for t in tensors)
+            logits, value = net(x)
+            loss = functional.cross_entropy(masked(logits, m), a) + functional.mse_loss(value, r)
+            optimiser.zero_grad()
+            loss.backward()
+            optimiser.step()
+            schedule.step()
+        accuracy, value_error = evaluate(net, [t[torch.from_numpy(held)] for t in tensors])
+        print(
+            f"epoch {epoch}: held-out move agreement {accuracy:.1%}, value MSE {value_error:.3f}"
+            f" ({time.perf_counter() - start:.0f} s)"
+        )
+    torch.save({"state": net.state_dict(), "channels": args.channels, "blocks": args.blocks}, args.out)
+    print(f"saved {args.out}")
+
+
+@torch.no_grad()
+def evaluate(net: PolicyValueNet, held: Sequence[torch.Tensor]) -> tuple[float, float]:
+    net.eval()
+    x, m, a, r = held
+    logits, value = net(x)
+    agreement = (masked(logits, m).argmax(1) == a).float().mean().item()
+    return agreement, functional.mse_loss(value, r).item()
+
+
+# --- playing --------------------------------------------------------------------------------------
+
+
+class NetPlayer:
+    """Plays the network's most likely legal move (a fourchess.players.Player)."""
+
+    def __init__(self, net: PolicyValueNet) -> None:
+        self.net = net.eval()
+
+    @torch.no_grad()
+    def choose_move(self, board: fourchess.Board) -> fourchess.Move:
+        logits, _ = self.net(torch.from_numpy(rl.planes(board)[None]))
+        mask = torch.from_numpy(rl.legal_mask(board)[None])
+        return rl.decode_action(board, int(masked(logits, mask).argmax()))
+
+
+def play_game(players: Sequence[Player], seed: int, max_moves: int = 400) -> float:
+    """One Teams game from a few random plies; Red+Yellow's score (1, 1/2 or 0)."""
+    rng = random.Random(seed)
+    board = fourchess.Board(rules=fourchess.Rules(move_limit=max_moves))
+    for _ in range(rng.randint(0, 4)):
+        board.push(rng.choice(list(board.legal_moves)))
+    while not board.is_game_over():
+        board.push(players[board.turn].choose_move(board))
+    outcome = board.outcome()
+    if outcome is None or outcome.winner is None:
+        return 0.5
+    return 1.0 if fourchess.Seat.RED in outcome.winner else 0.0
+
+
+def match(net_player: Player, opponent: Callable[[], Player], games: int, seed: int) -> tuple[float, float]:
+    """The network's team against the opponent's, sides swapped every game: its score share and
+    the seconds the match took."""
+    start = time.perf_counter()
+    score = 0.0
+    for game in range(games):
+        other = opponent()
+        if game % 2 == 0:
+            score += play_game([net_player, other, net_player, other], seed + game)
+        else:
+            score += 1.0 - play_game([other, net_player, other, net_player], seed + game)
+    return score / games, time.perf_counter() - start
+
+
+def play(args: argparse.Namespace) -> None:
+    saved = torch.load(args.net, weights_only=True)
+    net = PolicyValueNet(saved["channels"], saved["blocks"])
+    net.load_state_dict(saved["state"])
+    player = NetPlayer(net)
+    opponents: list[tuple[str, Callable[[], Player]]] = [
+        ("random", lambda: RandomPlayer(seed=args.seed)),
+        ("greedy", lambda: GreedyPlayer(seed=args.seed)),
+    ]
+    opponents += [(f"search {n} nodes", lambda n=n: SearchPlayer(nodes=n, hash_mb=8)) for n in args.nodes]
+    for name, opponent in opponents:
+        share, seconds = match(player, opponent, args.games, args.seed)
+        print(f"network vs {name:<18} {share:6.1%} of the points in {args.games} games ({seconds:.0f} s)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    commands = parser.add_subparsers(dest="command", required=True)
+    learn = commands.add_parser("train", help="fit the network to a self-play file")
+    learn.add_argument("data", help="a Parquet file written by fourchess selfplay (Teams)")
+    learn.add_argument("--out", default="net.pt")
+    learn.add_argument("--epochs", type=int, default=4)
+    learn.add_argument("--batch", type=int, default=256)
+    learn.add_argument("--lr", type=float, default=2e-3)
+    learn.add_argument("--channels", type=int, default=64)
+    learn.add_argument("--blocks", type=int, default=4)
+    learn.add_argument("--seed", type=int, default=1)
+    learn.set_defaults(run=train)
+    games = commands.add_parser("play", help="match the network against the other players")
+    games.add_argument("net")
+    games.add_argument("--games", type=int, default=40)
+    games.add_argument("--nodes", type=int, nargs="*", default=[50, 200, 1000])
+    games.add_argument("--seed", type=int, default=1000)
+    games.set_defaults(run=play)
+    args = parser.parse_args()
+    args.run(args)
+
+
+if __name__ == "__main__":
+    main()

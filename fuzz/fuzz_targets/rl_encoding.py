@@ -1,0 +1,81 @@
+"""Target: the learning encoding on fuzzed positions played on for a few plies. Every legal move
+has its own action index and decodes back to itself, the mask is exactly the legal set, any index
+decodes to a legal move of that index or is refused by IllegalActionError, an arbitrary Move
+encodes in range or is refused by ValueError, and planes of every seat, history and dtype are
+written whole (the piece planes hold each piece once, float and uint8 set the same cells)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+import fourchess
+import fourchess.rl as rl
+from fourchess import Board
+
+from . import Finding
+from .fuzz_input import FuzzInput
+from .positions import built_position
+from .push_unchecked import arbitrary_move
+
+PIECE_PLANES = 35
+
+
+def check(data: bytes) -> None:
+    source = FuzzInput(data)
+    ffa = source.flag()
+    fen4 = built_position(source, ffa)
+    try:
+        board = Board(fen4, mode="ffa" if ffa else "teams")
+    except fourchess.Fen4Error:
+        return
+    for _ in range(source.below(4)):
+        legal = list(board.legal_moves)
+        if not legal:
+            break
+        board.push(source.pick(legal))
+    where = f"{board.fen4()} ({board.mode}, {len(board.move_stack)} plies played)"
+    check_actions(board, source, where)
+    check_planes(board, source, where)
+
+
+def check_actions(board: Board, source: FuzzInput, where: str) -> None:
+    moves = list(board.legal_moves)
+    indices = [rl.encode_move(board, move) for move in moves]
+    if len(set(indices)) != len(indices) or not all(0 <= index < rl.ACTION_COUNT for index in indices):
+        raise Finding(f"legal moves without distinct indices in range in {where}: {sorted(indices)}")
+    for move, index in zip(moves, indices, strict=True):
+        if rl.decode_action(board, index) != move:
+            raise Finding(f"action {index} of {move} decodes to {rl.decode_action(board, index)} in {where}")
+    if set(np.flatnonzero(rl.legal_mask(board)).tolist()) != set(indices):
+        raise Finding(f"the legal mask is not the legal moves' indices in {where}")
+    for _ in range(4):
+        index = (source.byte() << 8 | source.byte()) % rl.ACTION_COUNT
+        try:
+            move = rl.decode_action(board, index)
+        except rl.IllegalActionError:
+            if index in indices:
+                raise Finding(f"legal action {index} refused in {where}") from None
+            continue
+        if move not in moves or rl.encode_move(board, move) != index:
+            raise Finding(f"action {index} decodes to {move}, not a legal move of that index, in {where}")
+        try:
+            encoded = rl.encode_move(board, arbitrary_move(source))
+        except ValueError:
+            continue
+        if not 0 <= encoded < rl.ACTION_COUNT:
+            raise Finding(f"an arbitrary move encodes to {encoded} in {where}")
+
+
+def check_planes(board: Board, source: FuzzInput, where: str) -> None:
+    seat = source.below(4)
+    history = 1 + source.below(4)
+    as_float = rl.planes(board, seat=seat, history=history)
+    as_bytes = rl.planes(board, seat=seat, history=history, dtype="uint8")
+    if not np.array_equal(as_float > 0, as_bytes > 0):
+        raise Finding(f"float32 and uint8 planes set different cells for seat {seat} in {where}")
+    pieces = len(board.piece_map())
+    if int(as_float[:PIECE_PLANES].sum()) != pieces:
+        raise Finding(f"the piece planes hold {int(as_float[:PIECE_PLANES].sum())} pieces, not {pieces}, in {where}")
+    batch = rl.planes_batch([board, board.copy(stack=False)], history=history)
+    if not np.array_equal(batch[0], rl.planes(board, history=history)):
+        raise Finding(f"a batch's planes differ from one board's in {where}")
