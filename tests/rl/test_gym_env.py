@@ -162,6 +162,16 @@ def test_an_illegal_action_loses_or_raises() -> None:
     assert len(strict.board.move_stack) == 4
 
 
+def test_a_start_that_ends_before_the_learner_moves() -> None:
+    board = fourchess.Board.empty(turn=Seat.RED)
+    for square, piece in (("h1", "rK"), ("a7", "bK"), ("h14", "yK"), ("n7", "gK"), ("a4", "rR")):
+        board.set_piece_at(fourchess.parse_square(square), fourchess.Piece(piece))
+    env = make_env(seat=Seat.BLUE, opponents="greedy", fen4=board.fen4())  # Red's rook takes Blue's king
+    with pytest.raises(ValueError, match=r"ended \(KING_CAPTURE\) before Blue moved"):
+        env.reset(seed=0)
+    assert make_env(seat=Seat.RED, fen4=board.fen4()).reset(seed=0)[1]["legal_move_count"] > 0
+
+
 @pytest.mark.parametrize("mode", ["teams", "ffa"])
 def test_the_move_limit_truncates(mode: str) -> None:
     env = make_env(rules=Rules(mode=mode, move_limit=21), opponents="random")

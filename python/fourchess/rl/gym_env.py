@@ -123,7 +123,9 @@ class FourChessEnv(gymnasium.Env[Any, Any]):  # actions: ints of Discrete(ACTION
         self.game.reset(options=options)
         self._play_opponents()
         if self._game_over():
-            raise ValueError(f"the game ended before {self.seat.title} moved: {quoted(self.game.board.fen4())}")
+            board = self.game.board
+            start, ending = quoted(board.root_fen4()), board.termination()
+            raise ValueError(f"the game from {start} ended ({ending}) before {self.seat.title} moved")
         self._finished = False
         return self._observe()
 
