@@ -4,7 +4,7 @@ beside PettingZoo's own chess (``chess_v6``) measured the same way in the same r
     python bench/rl_env_steps.py                      # 5 s of whole games for each environment
     python bench/rl_env_steps.py --seconds 20 --history 8
 
-Each environment is the wrapped one a user makes (``fourchess.rl.env.env()``, ``chess_v6.env()``)
+Each environment is the wrapped one a user makes (``fourchess.rl.env()``, ``chess_v6.env()``)
 and plays whole games as an agent loop does: ``last()`` for the observation, an action drawn
 uniformly from its mask by a seeded generator, ``step``. A step counts when it plays a move (the
 steps that retire finished agents run but do not count), and each game's count is checked
@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 
 from fourchess._bench import load_warning
-from fourchess.rl.env import env as fourchess_env
+from fourchess.rl.aec import env as fourchess_env
 
 
 def random_games(game: Any, moves_played: Callable[[], int], seconds: float, seed: int) -> tuple[int, int, float]:

@@ -6,7 +6,8 @@ search's self-play games, then played against the random, greedy and search play
     python docs/examples/rl_imitation.py play net.pt --games 40
 
 Needs PyTorch (``pip install torch``, the CPU build is enough) beside ``fourchess[rl,selfplay]``.
-The network sees ``fourchess.rl.planes`` (the mover's frame) and answers with a logit for each of
+The network sees ``fourchess.rl.planes`` (the mover's frame; as uint8, counts unscaled, so that
+160,000 positions fit in 2.2 GB) and answers with a logit for each of
 the 7,072 actions, from a head that scores every (square, kind of step) pair and picks the
 numbered ones, and a value in [-1, 1] for the mover's team. docs/rl.md shows a run and its figures.
 """
@@ -97,7 +98,7 @@ def load_positions(path: str) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.nd
         actions.append(rl.encode_move(board, board.parse_uci(move)))
         results.append(2.0 * result - 1.0)
     return (
-        rl.planes_batch(boards),
+        rl.planes_batch(boards, dtype="uint8"),  # a quarter of float32's memory; made float per batch
         rl.legal_mask_batch(boards),
         np.array(actions, np.int64),
         np.array(results, np.float32),
@@ -128,7 +129,7 @@ def train(args: argparse.Namespace) -> None:
         for first in range(0, len(shuffled) - args.batch + 1, args.batch):
             batch = torch.from_numpy(shuffled[first : first + args.batch])
             x, m, a, r = (t[batch] for t in tensors)
-            logits, value = net(x)
+            logits, value = net(x.float())
             loss = functional.cross_entropy(masked(logits, m), a) + functional.mse_loss(value, r)
             optimiser.zero_grad()
             loss.backward()
@@ -147,7 +148,7 @@ def train(args: argparse.Namespace) -> None:
 def evaluate(net: PolicyValueNet, held: Sequence[torch.Tensor]) -> tuple[float, float]:
     net.eval()
     x, m, a, r = held
-    logits, value = net(x)
+    logits, value = net(x.float())
     agreement = (masked(logits, m).argmax(1) == a).float().mean().item()
     return agreement, functional.mse_loss(value, r).item()
 
@@ -163,7 +164,7 @@ class NetPlayer:
 
     @torch.no_grad()
     def choose_move(self, board: fourchess.Board) -> fourchess.Move:
-        logits, _ = self.net(torch.from_numpy(rl.planes(board)[None]))
+        logits, _ = self.net(torch.from_numpy(rl.planes(board, dtype="uint8")[None]).float())
         mask = torch.from_numpy(rl.legal_mask(board)[None])
         return rl.decode_action(board, int(masked(logits, mask).argmax()))
 

@@ -24,7 +24,7 @@ with warnings.catch_warnings():
     warnings.filterwarnings("ignore", "The old environment creation API", DeprecationWarning)
     pettingzoo_test = require_rl("pettingzoo.test")
 rl = require_rl("fourchess.rl")
-rl_env = require_rl("fourchess.rl.env")
+rl_env = require_rl("fourchess.rl.aec")
 rewards_module = require_rl("fourchess.rl.rewards")
 
 AGENTS = ("red_0", "blue_1", "yellow_2", "green_3")
@@ -366,7 +366,7 @@ def test_bad_agent_names_and_seeds() -> None:
         game.reset(seed="1")
 
 
-@pytest.mark.parametrize("name", ["fourchess.rl.env", "fourchess.rl.rewards", "fourchess.rl.gym_env"])
+@pytest.mark.parametrize("name", ["fourchess.rl.aec", "fourchess.rl.rewards", "fourchess.rl.gym_env"])
 def test_docstring_examples(name: str) -> None:
     failures, tried = doctest.testmod(importlib.import_module(name))
     assert tried > 0 and failures == 0

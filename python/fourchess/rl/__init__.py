@@ -1,10 +1,16 @@
-"""fourchess.rl: four-player chess and Martian Chess for reinforcement learning (the ``rl`` extra).
+"""fourchess.rl: four-player chess and Martian Chess for reinforcement learning (the ``rl`` extra:
+``pip install 'fourchess[rl]'``).
 
-The encoding is the core's: observation planes in the mover's frame, a fixed index for every
-move the board's geometry allows, and the mask of the legal ones, written by C++ into NumPy
-arrays, for one board or a batch with the GIL released. docs/rl.md describes the layout.
+The encoding is the core's (:mod:`fourchess.rl.encoding`): observation planes in the mover's
+frame, a fixed index for every move the board's geometry allows, and the mask of the legal ones,
+written by C++ into NumPy arrays, for one board or a batch with the GIL released. On it stand the
+environments people already use: :func:`env`, PettingZoo's AEC interface for four agents
+(:mod:`fourchess.rl.aec`), and :class:`FourChessEnv`, a Gymnasium environment where one learner
+plays against given players (registered as ``"fourchess/FourChess-v0"``). docs/rl.md describes the
+layout and walks through training a network.
 """
 
+from fourchess.rl.aec import AGENTS, env, raw_env
 from fourchess.rl.encoding import (
     ACTION_COUNT,
     MAX_HISTORY,
@@ -21,20 +27,29 @@ from fourchess.rl.encoding import (
     planes_batch,
     to_frame,
 )
+from fourchess.rl.gym_env import ENV_ID, FourChessEnv
+from fourchess.rl.rewards import PLACE_REWARDS, outcome_rewards
 
 __all__ = [
     "ACTION_COUNT",
-    "MAX_HISTORY",
+    "AGENTS",
+    "ENV_ID",
+    "FourChessEnv",
     "IllegalActionError",
+    "MAX_HISTORY",
+    "PLACE_REWARDS",
     "decode_action",
     "encode_move",
+    "env",
     "from_frame",
     "legal_actions",
     "legal_mask",
     "legal_mask_batch",
+    "outcome_rewards",
     "plane_count",
     "plane_names",
     "planes",
     "planes_batch",
+    "raw_env",
     "to_frame",
 ]

@@ -5,7 +5,7 @@ Importing this module registers it as ``"fourchess/FourChess-v0"``, so
 ``gymnasium.make("fourchess/FourChess-v0", opponents="greedy")`` builds one (or, without importing
 it first, ``gymnasium.make("fourchess.rl.gym_env:fourchess/FourChess-v0")``).
 
-The game is the PettingZoo environment's (:mod:`fourchess.rl.env`): the same observation planes,
+The game is the PettingZoo environment's (:mod:`fourchess.rl.aec`): the same observation planes,
 in the learner's frame; the same actions; the same rewards, paid when the game ends (Teams ±1 or
 0, FFA by placement); the move limit ends an episode as ``truncated``, every other end as
 ``terminated``. After the learner's action the opponents play until it is the learner's turn
@@ -34,7 +34,7 @@ from fourchess._core import IllegalMoveError, Move, Seat
 from fourchess._quote import quoted
 from fourchess.rl import encoding
 from fourchess.rl._extra import extra_module
-from fourchess.rl.env import AGENTS, ILLEGAL_ACTION_REWARD, raw_env
+from fourchess.rl.aec import AGENTS, ILLEGAL_ACTION_REWARD, raw_env
 from fourchess.rl.opponents import Opponents, OpponentSpec
 from fourchess.rl.render import RENDER_MODES
 from fourchess.rules import Rules
@@ -57,7 +57,7 @@ class FourChessEnv(gymnasium.Env[Any, Any]):  # actions: ints of Discrete(ACTION
     ``"search"`` (the engine at 500 nodes a move), ``("search", nodes)``, or any object with
     ``choose_move(board)`` (:class:`fourchess.players.Player`), which gets the game's board and
     must leave it as it was. ``mode``, ``rules``, ``history``, ``dtype``, ``fen4`` and
-    ``render_mode`` as :class:`fourchess.rl.env.raw_env`.
+    ``render_mode`` as :class:`fourchess.rl.aec.raw_env`.
 
     Observations are the planes alone, a Box; the legal actions are ``info["action_mask"]`` (an
     ``int8`` array, all 0 once the game is over) and :meth:`action_masks` (booleans, as
