@@ -32,6 +32,8 @@ myst_heading_anchors = 3
 autodoc_member_order = "bysource"
 # Members inherited from these are Python's or pybind11's, not ours (tuple.count, int.bit_length).
 _NOT_OURS = "object,tuple,int,BaseException,Exception,ValueError,RuntimeError,TimeoutError,Enum,IntEnum,pybind11_object"
+# fourchess.rl's environments: what they inherit is PettingZoo's and Gymnasium's interface, documented there.
+_NOT_OURS += ",AECEnv,Env,EzPickle"
 autodoc_default_options = {"members": True, "show-inheritance": True, "inherited-members": _NOT_OURS}
 autodoc_typehints = "signature"
 # The C++ extension is private: its classes are documented under the package's names.
@@ -47,6 +49,8 @@ nitpick_ignore_regex = [
     # Private typing names in signatures: Board.empty's TypeVar, fourchess.svg's square alias
     # (an int index or a name such as 'h2', as its docstrings say).
     ("py:class", r"(fourchess\.board\._Board|SquareLike)"),
+    # The rl extra's libraries, whose documentation is theirs.
+    ("py:class", r"(numpy|gymnasium|pettingzoo)\..+"),
 ]
 
 _CORE = re.compile(r"\bfourchess\._core\.")

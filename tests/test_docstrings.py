@@ -24,10 +24,12 @@ import pytest
 import fourchess
 
 # The modules of the API reference (docs/api.md); each must document everything in its __all__.
-API_MODULES = ["fourchess", "fourchess.pgn4", "fourchess.engine", "fourchess.players", "fourchess.martian"]
+API_MODULES = ["fourchess", "fourchess.pgn4", "fourchess.engine", "fourchess.players", "fourchess.martian", "fourchess.rl"]
 INTERNAL_PACKAGES = ("fourchess.reference", "fourchess.martian.reference")
 # Attributes that come from these modules are Python's (tuple.count, int.bit_length, ...).
 FOREIGN_MODULES = {"builtins", "enum", "typing", "abc", "collections", "pybind11_builtins"}
+# fourchess.rl's environments inherit PettingZoo's and Gymnasium's interfaces: theirs to document.
+FOREIGN_MODULES |= {"pettingzoo.utils.env", "gymnasium.core", "gymnasium.utils.ezpickle"}
 # What pybind11 writes for a function without a docstring: its signature lines only.
 SIGNATURE = re.compile(r"^(\d+\. )?[A-Za-z_][\w.]*\(.*\)( -> .+)?$|^Overloaded function\.$")
 

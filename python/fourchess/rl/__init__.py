@@ -1,13 +1,17 @@
 """fourchess.rl: four-player chess and Martian Chess for reinforcement learning (the ``rl`` extra:
 ``pip install 'fourchess[rl]'``).
 
-The encoding is the core's (:mod:`fourchess.rl.encoding`): observation planes in the mover's
+The encoding is the core's (``fourchess.rl.encoding``): observation planes in the mover's
 frame, a fixed index for every move the board's geometry allows, and the mask of the legal ones,
 written by C++ into NumPy arrays, for one board or a batch with the GIL released. On it stand the
 environments people already use: :func:`env`, PettingZoo's AEC interface for four agents
-(:mod:`fourchess.rl.aec`), and :class:`FourChessEnv`, a Gymnasium environment where one learner
-plays against given players (registered as ``"fourchess/FourChess-v0"``). docs/rl.md describes the
-layout and walks through training a network.
+(``fourchess.rl.aec``), and :class:`FourChessEnv`, a Gymnasium environment where one learner
+plays against given players (registered as ``ENV_ID``, ``"fourchess/FourChess-v0"``). docs/rl.md
+describes the layout and walks through training a network.
+
+Constants: ``ACTION_COUNT`` (7,072 actions), ``MAX_HISTORY`` (the most positions an observation
+stacks), ``AGENTS`` (the PettingZoo agents in seat order), ``ENV_ID`` (the Gymnasium id) and
+``PLACE_REWARDS`` (the FFA rewards of first to fourth place).
 """
 
 from fourchess.rl.aec import AGENTS, env, raw_env

@@ -10,7 +10,7 @@ Agents are ``red_0``, ``blue_1``, ``yellow_2`` and ``green_3`` (the seats, in tu
 agent's observation is a dict: ``"observation"``, the planes of :func:`fourchess.rl.planes` in
 *that agent's* frame (shape ``(plane_count(history), 14, 14)``), and ``"action_mask"``, an
 ``int8`` array of :data:`fourchess.rl.ACTION_COUNT` entries, 1 for each legal action of the agent
-to move and all 0 for every other agent. An action is an index of :mod:`fourchess.rl.encoding`, in
+to move and all 0 for every other agent. An action is an index of ``fourchess.rl.encoding``, in
 the mover's frame.
 
 Rewards are paid when the game ends, to all four agents at once, and are 0 before:

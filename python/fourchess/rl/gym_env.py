@@ -5,7 +5,7 @@ Importing this module registers it as ``"fourchess/FourChess-v0"``, so
 ``gymnasium.make("fourchess/FourChess-v0", opponents="greedy")`` builds one (or, without importing
 it first, ``gymnasium.make("fourchess.rl.gym_env:fourchess/FourChess-v0")``).
 
-The game is the PettingZoo environment's (:mod:`fourchess.rl.aec`): the same observation planes,
+The game is the PettingZoo environment's (``fourchess.rl.aec``): the same observation planes,
 in the learner's frame; the same actions; the same rewards, paid when the game ends (Teams ±1 or
 0, FFA by placement); the move limit ends an episode as ``truncated``, every other end as
 ``terminated``. After the learner's action the opponents play until it is the learner's turn
