@@ -24,7 +24,14 @@ import pytest
 import fourchess
 
 # The modules of the API reference (docs/api.md); each must document everything in its __all__.
-API_MODULES = ["fourchess", "fourchess.pgn4", "fourchess.engine", "fourchess.players", "fourchess.martian", "fourchess.rl"]
+API_MODULES = [
+    "fourchess",
+    "fourchess.pgn4",
+    "fourchess.engine",
+    "fourchess.players",
+    "fourchess.martian",
+    "fourchess.rl",
+]
 INTERNAL_PACKAGES = ("fourchess.reference", "fourchess.martian.reference")
 # Attributes that come from these modules are Python's (tuple.count, int.bit_length, ...).
 FOREIGN_MODULES = {"builtins", "enum", "typing", "abc", "collections", "pybind11_builtins"}

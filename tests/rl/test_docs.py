@@ -10,8 +10,8 @@ import pytest
 from support.rl_extra import require_rl
 
 
-@pytest.mark.parametrize("name", ["fourchess.rl.encoding"])
+@pytest.mark.parametrize("name", ["fourchess.rl.encoding", "fourchess.rl.openspiel"])
 def test_docstring_examples(name: str) -> None:
-    require_rl("numpy")
+    require_rl("pyspiel" if name.endswith("openspiel") else "numpy")
     failures, tried = doctest.testmod(importlib.import_module(name))
     assert tried > 0 and failures == 0
