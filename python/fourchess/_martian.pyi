@@ -1,5 +1,8 @@
 """Type stubs for the C++ extension fourchess._martian (use fourchess.martian instead)."""
 
+from collections.abc import Sequence
+from typing import Any
+
 START_2: str
 START_4: str
 
@@ -70,3 +73,32 @@ class Searcher:
         increments: list[float],
         infinite: bool,
     ) -> _Report: ...
+
+class _Rl:
+    """fourchess._martian.rl: Martian Chess's learning encoding (wrapped by fourchess.rl.martian)."""
+
+    MAX_HISTORY: int
+    POSITION_PLANES: int
+    STATE_PLANES: int
+    @staticmethod
+    def action_count(players: int) -> int: ...
+    @staticmethod
+    def plane_names(history: int) -> list[str]: ...
+    @staticmethod
+    def planes(boards: Sequence[Board], players: int, history: int, seat: int, out: Any) -> None: ...
+    @staticmethod
+    def legal_mask(boards: Sequence[Board], players: int, out: Any) -> None: ...
+    @staticmethod
+    def legal_actions(board: Board) -> list[int]: ...
+    @staticmethod
+    def encode_move(board: Board, from_square: int, to_square: int) -> int: ...
+    @staticmethod
+    def decode_action(board: Board, action: int) -> tuple[int, int] | None: ...
+    @staticmethod
+    def frame_action(players: int, action: int) -> tuple[int, int]: ...
+    @staticmethod
+    def to_frame(players: int, seat: int, square: int) -> int: ...
+    @staticmethod
+    def from_frame(players: int, seat: int, square: int) -> int: ...
+
+rl: _Rl

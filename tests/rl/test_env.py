@@ -8,46 +8,24 @@ import doctest
 import importlib
 import pickle
 import random
-import warnings
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 import fourchess
 from fourchess import Rules, Seat, Termination
+from support.pettingzoo_checks import pettingzoo_check, pettingzoo_tests
 from support.rl_extra import require_rl
 
 np = require_rl("numpy")
-with warnings.catch_warnings():
-    # pettingzoo.test imports its own games through their old, deprecated module names
-    warnings.filterwarnings("ignore", "The old environment creation API", DeprecationWarning)
-    pettingzoo_test = require_rl("pettingzoo.test")
+pettingzoo_test = pettingzoo_tests()
 rl = require_rl("fourchess.rl")
 rl_env = require_rl("fourchess.rl.aec")
 rewards_module = require_rl("fourchess.rl.rewards")
 
 AGENTS = ("red_0", "blue_1", "yellow_2", "green_3")
 PLACES = (1.0, 1 / 3, -1 / 3, -1.0)  # RULES-derived placement rewards, first to fourth
-
-# PettingZoo's checks know dict observations and masks of finished games only for its own games
-# (lists of names in pettingzoo.test.api_test); for any other environment they warn.
-PETTINGZOO_WARNINGS = (
-    "Observation is not a NumPy array",
-    "Observation space for each agent probably should be gymnasium.spaces.box or gymnasium.spaces.discrete",
-    "Action mask numpy array is all zeros (no legal actions).",
-)
-
-
-def pettingzoo_check(check: Callable[[], object]) -> None:
-    """Runs one of PettingZoo's checks; fails on any warning but the ones it gives every
-    environment that is not its own."""
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        check()
-    unexpected = [str(warning.message) for warning in caught if str(warning.message) not in PETTINGZOO_WARNINGS]
-    assert unexpected == []
-
 
 # --- PettingZoo's checks --------------------------------------------------------------------------
 

@@ -17,6 +17,7 @@
 #include "fourchess/martian/perft.h"
 #include "fourchess/martian/search.h"
 #include "fourchess/martian/text.h"
+#include "rl_binding.h"
 
 namespace py = pybind11;
 using namespace fourchess::martian;
@@ -260,4 +261,5 @@ PYBIND11_MODULE(_martian, m) {
             },
             py::arg("board"), py::arg("depth"), py::arg("nodes"), py::arg("movetime"), py::arg("clocks"),
             py::arg("increments"), py::arg("infinite"));
+    bind_martian_rl(m);
 }

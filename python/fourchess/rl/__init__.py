@@ -6,7 +6,8 @@ frame, a fixed index for every move the board's geometry allows, and the mask of
 written by C++ into NumPy arrays, for one board or a batch with the GIL released. On it stand the
 environments people already use: :func:`env`, PettingZoo's AEC interface for four agents
 (``fourchess.rl.aec``), and :class:`FourChessEnv`, a Gymnasium environment where one learner
-plays against given players (registered as ``ENV_ID``, ``"fourchess/FourChess-v0"``). docs/rl.md
+plays against given players (registered as ``ENV_ID``, ``"fourchess/FourChess-v0"``). Martian
+Chess has the same: its encoding in ``fourchess.rl.martian`` and :func:`martian_env`. docs/rl.md
 describes the layout and walks through training a network.
 
 Constants: ``ACTION_COUNT`` (7,072 actions), ``MAX_HISTORY`` (the most positions an observation
@@ -32,6 +33,7 @@ from fourchess.rl.encoding import (
     to_frame,
 )
 from fourchess.rl.gym_env import ENV_ID, FourChessEnv
+from fourchess.rl.martian_env import martian_env, martian_raw_env
 from fourchess.rl.rewards import PLACE_REWARDS, outcome_rewards
 
 __all__ = [
@@ -49,6 +51,8 @@ __all__ = [
     "legal_actions",
     "legal_mask",
     "legal_mask_batch",
+    "martian_env",
+    "martian_raw_env",
     "outcome_rewards",
     "plane_count",
     "plane_names",
