@@ -59,7 +59,7 @@ from fourchess._quote import quoted
 from fourchess.board import Board
 from fourchess.rl import encoding
 from fourchess.rl._extra import extra_module
-from fourchess.rl.render import RENDER_MODES, board_rgb, board_svg, check_render_mode
+from fourchess.rl.render import RENDER_MODES, board_svg, check_render_mode, rendered
 from fourchess.rl.rewards import outcome_rewards
 from fourchess.rules import Rules, resolve_rules
 
@@ -67,7 +67,6 @@ np = extra_module("numpy")
 extra_module("gymnasium")  # a missing package of the extra is named with its install command
 extra_module("pettingzoo")
 
-import gymnasium  # noqa: E402  (after the check above)
 from gymnasium import spaces  # noqa: E402
 from gymnasium.utils import EzPickle  # noqa: E402
 from pettingzoo import AECEnv  # type: ignore[import-untyped]  # noqa: E402
@@ -249,12 +248,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # PettingZoo ships no ty
         """The board (Red at the bottom, each seat's last move marked): SVG text for
         ``render_mode="svg"``, an ``HxWx3`` ``uint8`` array for ``"rgb_array"`` (rasterized by
         CairoSVG); without a render mode, a warning and ``None``, as Gymnasium does."""
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() was called without a render_mode: give render_mode='svg' or 'rgb_array'")
-            return None
-        if self.render_mode == "svg":
-            return board_svg(self.board)
-        return board_rgb(self.board)
+        return rendered(self.render_mode, lambda: board_svg(self.board))
 
     def close(self) -> None:
         """Nothing to release: the game is a Board and the pictures are drawn on each call."""

@@ -28,7 +28,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import gymnasium
 from gymnasium import spaces
 from gymnasium.utils import EzPickle
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
@@ -41,7 +40,7 @@ from fourchess.martian.rules import MartianRules
 from fourchess.rl import martian as encoding
 from fourchess.rl.aec import ILLEGAL_ACTION_REWARD  # (first: a missing package of the extra is named)
 from fourchess.rl.encoding import _dtype, _history, np
-from fourchess.rl.render import RENDER_MODES, check_render_mode, svg_to_rgb
+from fourchess.rl.render import RENDER_MODES, check_render_mode, rendered
 
 
 def martian_env(
@@ -174,13 +173,9 @@ class martian_raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # PettingZoo shi
 
     def render(self) -> str | Any | None:
         """SVG text for ``render_mode="svg"``, an ``HxWx3`` ``uint8`` array for ``"rgb_array"``."""
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() was called without a render_mode: give render_mode='svg' or 'rgb_array'")
-            return None
         from fourchess.martian import svg
 
-        picture = svg.board(self.board)
-        return picture if self.render_mode == "svg" else svg_to_rgb(picture)
+        return rendered(self.render_mode, lambda: svg.board(self.board))
 
     def close(self) -> None:
         """Nothing to release."""

@@ -4,6 +4,7 @@ by CairoSVG into the ``HxWx3`` ``uint8`` array Gymnasium's ``rgb_array`` mode as
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from typing import Any
 
 from fourchess import svg
@@ -34,6 +35,17 @@ def svg_to_rgb(picture: str) -> Any:
     png = cairosvg.svg2png(bytestring=picture.encode())
     with image_module.open(io.BytesIO(png)) as image:
         return np.asarray(image.convert("RGB"), dtype=np.uint8)
+
+
+def rendered(render_mode: str | None, picture: Callable[[], str]) -> str | Any | None:
+    """What an environment's ``render()`` returns: ``picture()``'s SVG text for ``"svg"``, its
+    pixels for ``"rgb_array"``; without a render mode a warning and ``None``, as Gymnasium does."""
+    if render_mode is None:
+        extra_module("gymnasium").logger.warn(
+            "render() was called without a render_mode: give render_mode='svg' or 'rgb_array'"
+        )
+        return None
+    return picture() if render_mode == "svg" else svg_to_rgb(picture())
 
 
 def check_render_mode(render_mode: object) -> str | None:
