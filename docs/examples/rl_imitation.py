@@ -83,25 +83,35 @@ class PolicyValueNet(nn.Module):
 # --- data -----------------------------------------------------------------------------------------
 
 
-def load_positions(path: str) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+# The search's score as a value in [-1, 1]: tanh of the score in units of this many centipawns
+# (Teams: a pawn is 50), so a piece up reads about 0.5; a forced win or loss is +1 or -1.
+SCORE_SCALE = 300.0
+
+
+def load_positions(path: str, value_target: str) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """The searched positions of a ``fourchess selfplay`` file as (planes, legal masks, the
-    search's action, the game's result for the mover's team in [-1, 1])."""
-    table = pq.read_table(path, columns=["fen4", "mode", "move", "searched", "result"]).to_pydict()
-    boards, actions, results = [], [], []
-    for fen4, mode, move, searched, result in zip(
-        table["fen4"], table["mode"], table["move"], table["searched"], table["result"], strict=True
-    ):
+    search's action, the value target in [-1, 1] for the mover's team: the search's own score, or
+    the game's result)."""
+    columns = ["fen4", "mode", "move", "searched", "result", "score_cp", "score_mate"]
+    table = pq.read_table(path, columns=columns).to_pydict()
+    boards, actions, values = [], [], []
+    for fen4, mode, move, searched, result, score_cp, score_mate in zip(*(table[c] for c in columns), strict=True):
         if not searched:  # the random opening and walking kings: not the search's choice
             continue
         board = fourchess.Board(fen4, mode=mode)
         boards.append(board)
         actions.append(rl.encode_move(board, board.parse_uci(move)))
-        results.append(2.0 * result - 1.0)
+        if value_target == "result":
+            values.append(2.0 * result - 1.0)
+        elif score_mate:
+            values.append(1.0 if score_mate > 0 else -1.0)
+        else:
+            values.append(float(np.tanh(score_cp / SCORE_SCALE)))
     return (
         rl.planes_batch(boards, dtype="uint8"),  # a quarter of float32's memory; made float per batch
         rl.legal_mask_batch(boards),
         np.array(actions, np.int64),
-        np.array(results, np.float32),
+        np.array(values, np.float32),
     )
 
 
@@ -112,7 +122,7 @@ def masked(logits: torch.Tensor, masks: torch.Tensor) -> torch.Tensor:
 def train(args: argparse.Namespace) -> None:
     torch.manual_seed(args.seed)
     start = time.perf_counter()
-    planes, masks, actions, results = load_positions(args.data)
+    planes, masks, actions, results = load_positions(args.data, args.value_target)
     print(f"{len(actions):,} positions read and encoded in {time.perf_counter() - start:.1f} s")
     order = np.random.default_rng(args.seed).permutation(len(actions))
     held = order[: len(order) // 20]  # 5 % kept aside to see the fit generalise
@@ -169,6 +179,39 @@ class NetPlayer:
         return rl.decode_action(board, int(masked(logits, mask).argmax()))
 
 
+class LookaheadPlayer(NetPlayer):
+    """Looks one move ahead with the value head: plays the move after which the network rates
+    the mover's team best (the position after it is the next seat's, an opponent's: its value
+    turned round), a won game above all. All the replies are evaluated in one batch."""
+
+    @torch.no_grad()
+    def choose_move(self, board: fourchess.Board) -> fourchess.Move:
+        mover = board.turn
+        moves = list(board.legal_moves)
+        after = []
+        for move in moves:
+            child = board.copy(stack=True)
+            child.push(move)
+            after.append(child)
+        going_on = [child for child in after if not child.is_game_over()]
+        values = iter([])
+        if going_on:
+            _, value = self.net(torch.from_numpy(rl.planes_batch(going_on, dtype="uint8")).float())
+            values = iter(value.tolist())
+        scores = []
+        for child in after:
+            if child.is_game_over():
+                outcome = child.outcome()
+                won = outcome is not None and outcome.winner is not None and mover in outcome.winner
+                drawn = outcome is None or outcome.winner is None
+                scores.append(2.0 if won else 0.0 if drawn else -2.0)
+            else:
+                same_team = (child.turn - mover) % 2 == 0
+                value = next(values)
+                scores.append(value if same_team else -value)
+        return moves[max(range(len(moves)), key=scores.__getitem__)]
+
+
 def play_game(players: Sequence[Player], seed: int, max_moves: int = 400) -> float:
     """One Teams game from a few random plies; Red+Yellow's score (1, 1/2 or 0)."""
     rng = random.Random(seed)
@@ -201,7 +244,7 @@ def play(args: argparse.Namespace) -> None:
     saved = torch.load(args.net, weights_only=True)
     net = PolicyValueNet(saved["channels"], saved["blocks"])
     net.load_state_dict(saved["state"])
-    player = NetPlayer(net)
+    player = LookaheadPlayer(net) if args.lookahead else NetPlayer(net)
     opponents: list[tuple[str, Callable[[], Player]]] = [
         ("random", lambda: RandomPlayer(seed=args.seed)),
         ("greedy", lambda: GreedyPlayer(seed=args.seed)),
@@ -224,12 +267,16 @@ def main() -> None:
     learn.add_argument("--channels", type=int, default=64)
     learn.add_argument("--blocks", type=int, default=4)
     learn.add_argument("--seed", type=int, default=1)
+    learn.add_argument(
+        "--value-target", choices=("score", "result"), default="score", help="the search's score or the game's result"
+    )
     learn.set_defaults(run=train)
     games = commands.add_parser("play", help="match the network against the other players")
     games.add_argument("net")
     games.add_argument("--games", type=int, default=40)
     games.add_argument("--nodes", type=int, nargs="*", default=[50, 200, 1000])
     games.add_argument("--seed", type=int, default=1000)
+    games.add_argument("--lookahead", action="store_true", help="one move ahead with the value head")
     games.set_defaults(run=play)
     args = parser.parse_args()
     args.run(args)
