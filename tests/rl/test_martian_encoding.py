@@ -59,7 +59,7 @@ def test_the_action_count_is_the_queen_lines(players: int) -> None:
 @pytest.mark.parametrize("players", [2, 4])
 def test_every_legal_move_round_trips_and_the_mask_is_the_legal_set(players: int) -> None:
     positions = 0
-    for board in random_boards(players, 12, seed=players):
+    for board in random_boards(players, 30, seed=players):
         moves = list(board.legal_moves)
         indices = [encoding.encode_move(board, move) for move in moves]
         assert len(set(indices)) == len(indices)
@@ -68,7 +68,7 @@ def test_every_legal_move_round_trips_and_the_mask_is_the_legal_set(players: int
         assert set(np.flatnonzero(encoding.legal_mask(board)).tolist()) == set(indices)
         assert encoding.legal_actions(board) == sorted(indices)
         positions += 1
-    assert positions > 500
+    assert positions > 2000
 
 
 def test_an_index_that_is_no_legal_move_is_refused() -> None:
@@ -96,6 +96,102 @@ def test_hand_checked_frame_squares(players: int, seat: int, square: str, shown:
     frame = encoding.to_frame(players, seat, martian.parse_square(square))
     assert frame == martian.parse_square(shown)
     assert encoding.from_frame(players, seat, frame) == martian.parse_square(square)
+
+
+def board_squares(players: int) -> list[int]:
+    files = "abcd" if players == 2 else "abcdefgh"
+    return [martian.parse_square(f"{file}{rank}") for file in files for rank in range(1, 9)]
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_frame_turn_is_a_bijection_of_the_board(players: int) -> None:
+    squares = board_squares(players)
+    for seat in range(players):
+        shown = [encoding.to_frame(players, seat, square) for square in squares]
+        assert sorted(shown) == sorted(squares)
+        assert [encoding.from_frame(players, seat, square) for square in shown] == squares
+    if players == 4:  # a quarter turn per seat: seat s's frame is seat 1's turn made s times
+        for seat in range(4):
+            for square in squares:
+                turned = square
+                for _ in range(seat):
+                    turned = encoding.to_frame(4, 1, turned)
+                assert encoding.to_frame(4, seat, square) == turned
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_square_off_the_two_player_board_is_refused_from_every_seat(players: int) -> None:
+    # Files e-h exist only on the four-player board; half a turn must not bring them onto the grid.
+    for mfen in (martian.START_2, "2 QQD1/QDP1/DPP1/3D/4/1PP1/1PDQ/1DQQ 1 0,0 d3-d5"):
+        board = martian.Board(mfen)
+        for text in ("e8-d8", "d1-e1", "h1-h2", "e5-d4"):
+            with pytest.raises(ValueError, match="no queen-line step"):
+                encoding.encode_move(board, martian.Move.from_str(text))
+        for seat in range(2):
+            with pytest.raises(ValueError, match="not on the 2-player board"):
+                encoding.to_frame(2, seat, martian.parse_square("e8"))
+            with pytest.raises(ValueError, match="not on the 2-player board"):
+                encoding.from_frame(2, seat, martian.parse_square("h1"))
+    board = martian.Board(players=players)
+    assert encoding.encode_move(board, martian.Move.from_str("a1-d4")) >= 0
+
+
+def pieces_shown(view: object, names: tuple[str, ...]) -> dict[str, set[str]]:
+    return {
+        kind: {martian.square_name(int(cell)) for cell in np.flatnonzero(view[names.index(kind)])}  # type: ignore[index]
+        for kind in ("pawns", "drones", "queens")
+    }
+
+
+# Worked by hand from the layout: seat 1's quarter turn takes (file, rank) to (7 - rank, file),
+# seat 2's half turn to (7 - file, 7 - rank), seat 3's to (rank, 7 - file); with two players
+# seat 1's half turn takes (file, rank) to (3 - file, 7 - rank).
+FOUR_PLAYER_VIEWS = [
+    {"pawns": {"b3", "f2"}, "drones": {"g7"}, "queens": {"c6"}},
+    {"pawns": {"f2", "g6"}, "drones": {"b7"}, "queens": {"c3"}},
+    {"pawns": {"g6", "c7"}, "drones": {"b2"}, "queens": {"f3"}},
+    {"pawns": {"c7", "b3"}, "drones": {"g2"}, "queens": {"f6"}},
+]
+
+
+def test_hand_checked_planes_of_a_small_four_player_position() -> None:
+    board = martian.Board("4 8/6D1/2Q5/8/8/1P6/5P2/8 2 3,0,7,12 -")
+    names = encoding.plane_names()
+    scores = (3, 0, 7, 12)
+    for seat, expected in enumerate(FOUR_PLAYER_VIEWS):
+        view = encoding.planes(board, seat=seat)
+        assert pieces_shown(view, names) == expected
+        # The seat's own zone is always a1-d4, the next seat's a5-d8 (the zones turn with the pieces).
+        assert set(np.flatnonzero(view[names.index("zone self")])) == {
+            martian.parse_square(f"{f}{r}") for f in "abcd" for r in "1234"
+        }
+        assert set(np.flatnonzero(view[names.index("zone next")])) == {
+            martian.parse_square(f"{f}{r}") for f in "abcd" for r in "5678"
+        }
+        for offset, relative in enumerate(("self", "next", "across", "previous")):
+            assert (view[names.index(f"score {relative}")] == np.float32(scores[(seat + offset) % 4] / 10)).all()
+        assert view[names.index(f"seat {seat}")].all() and view[names.index("four players")].all()
+        assert view[names.index("playable")].all()
+        assert not view[names.index("no rejection from")].any()
+
+
+def test_hand_checked_planes_of_a_small_two_player_position() -> None:
+    # South to move, whose pawn on c4 came from b5 across the canal and may not go back.
+    board = martian.Board("2 4/2Q1/4/4/2P1/4/1P2/4 0 5,2 b5-c4")
+    names = encoding.plane_names()
+    for seat, pawns, queens, from_square, to_square, own, other in (
+        (0, {"b2", "c4"}, {"c7"}, "b5", "c4", 5, 2),
+        (1, {"c7", "b5"}, {"b2"}, "c4", "b5", 2, 5),
+    ):
+        view = encoding.planes(board, seat=seat)
+        assert pieces_shown(view, names) == {"pawns": pawns, "drones": set(), "queens": queens}
+        assert np.flatnonzero(view[names.index("no rejection from")]).tolist() == [martian.parse_square(from_square)]
+        assert np.flatnonzero(view[names.index("no rejection to")]).tolist() == [martian.parse_square(to_square)]
+        assert (view[names.index("score self")] == np.float32(own / 10)).all()
+        assert (view[names.index("score next")] == np.float32(other / 10)).all()
+        assert not view[names.index("score across")].any() and not view[names.index("four players")].any()
+        playable = {martian.parse_square(f"{f}{r}") for f in "abcd" for r in range(1, 9)}
+        assert set(np.flatnonzero(view[names.index("playable")])) == playable
 
 
 @pytest.mark.parametrize("players", [2, 4])
@@ -129,6 +225,79 @@ def test_batch_equals_one_by_one_and_uint8_sets_the_same_cells() -> None:
     masks = encoding.legal_mask_batch(boards)
     for board, mask in zip(boards, masks, strict=True):
         assert np.array_equal(mask, encoding.legal_mask(board))
+
+
+# The documented scales: a float plane holds count / scale, a uint8 plane the count itself.
+SCALES = {"score self": 10, "score next": 10, "score across": 10, "score previous": 10, "moves left": 100}
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_uint8_and_float32_agree_cell_for_cell(players: int) -> None:
+    rules = martian.MartianRules(move_limit=90)
+    rng = random.Random(20 + players)
+    names = encoding.plane_names(history=2)
+    board = martian.Board(players=players, rules=rules)
+    checked = 0
+    while not board.is_game_over():
+        floats = encoding.planes(board, history=2)
+        counts = encoding.planes(board, history=2, dtype="uint8")
+        for index, name in enumerate(names):
+            scale = SCALES.get(name, 1)
+            assert np.array_equal(floats[index], counts[index].astype(np.float32) / np.float32(scale)), name
+        checked += 1
+        board.push(rng.choice(list(board.legal_moves)))
+    assert checked > 10
+
+
+def test_bad_buffers_are_refused_by_the_binding_and_the_wrappers() -> None:
+    from fourchess import _martian
+
+    board = martian.Board()
+    read_only = np.zeros((1, 24, 8, 8), np.float32)
+    read_only.flags.writeable = False
+    refused = {
+        "read-only": read_only,
+        "bytes": bytes(24 * 64 * 4),
+        "strided": np.zeros((1, 24, 8, 16), np.float32)[..., ::2],
+        "float64": np.zeros((1, 24, 8, 8), np.float64),
+        "big-endian": np.zeros((1, 24, 8, 8), ">f4"),
+        "flat": np.zeros(24 * 64, np.float32),
+    }
+    for out in refused.values():
+        with pytest.raises(ValueError):
+            _martian.rl.planes([board], 2, 1, -1, out)
+        if isinstance(out, np.ndarray) and out.ndim == 4:
+            with pytest.raises(ValueError):
+                encoding.planes(board, out=out[0])
+            with pytest.raises(ValueError):
+                encoding.planes_batch([board], out=out)
+    with pytest.raises(TypeError):
+        _martian.rl.planes([board], 2, 1, -1, "not a buffer")
+    with pytest.raises(TypeError):
+        encoding.legal_mask(board, out=[0] * 472)
+    with pytest.raises(ValueError):
+        encoding.legal_mask(board, out=np.zeros(472, np.float32))
+    with pytest.raises(ValueError):
+        encoding.legal_mask_batch([board], out=np.zeros((1, 472), np.int8)[:, ::-1])
+    # A refused buffer is left as it was: the checks come before any byte is written.
+    kept = np.full((1, 24, 8, 4), 7.0, np.float32)
+    with pytest.raises(ValueError):
+        _martian.rl.planes([board], 2, 1, -1, kept)
+    assert (kept == 7.0).all()
+
+
+def test_bad_indices() -> None:
+    board = martian.Board()
+    for action in (-1, encoding.action_count(2), 10**40):
+        with pytest.raises(ValueError, match="action must be") as refused:
+            encoding.decode_action(board, action)
+        assert not isinstance(refused.value, IllegalActionError)
+        assert len(str(refused.value)) < 200
+    for action in (1.0, "3", None, True):
+        with pytest.raises(TypeError):
+            encoding.decode_action(board, action)
+    with pytest.raises(TypeError):
+        encoding.encode_move(board, "d3-d5")
 
 
 def test_bad_arguments() -> None:

@@ -105,7 +105,6 @@ void bind_martian_rl(py::module_& martian) {
         return std::vector<std::int32_t>(actions, actions + n);
     });
     m.def("encode_move", [](const Game& g, int from, int to) {
-        if (from < 0 || from >= enc::CELLS || to < 0 || to >= enc::CELLS) return -1;
         const Position& p = g.position();
         return enc::encode_move(p.players, p.turn,
                                 Move{static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(to)});
@@ -122,13 +121,19 @@ void bind_martian_rl(py::module_& martian) {
         return std::make_pair(static_cast<int>(a.from), static_cast<int>(a.to));
     });
     m.def("to_frame", [](int players, int seat, int square) {
-        if (seat < 0 || seat >= checked_players(players) || square < 0 || square >= enc::CELLS)
-            throw py::value_error("seat or square out of range");
+        if (seat < 0 || seat >= checked_players(players))
+            throw py::value_error("seat must be 0.." + std::to_string(players - 1) + ", got " + std::to_string(seat));
+        if (!enc::on_board(players, square))
+            throw py::value_error("square " + std::to_string(square) + " is not on the " + std::to_string(players) +
+                                  "-player board");
         return enc::to_frame(players, seat, square);
     });
     m.def("from_frame", [](int players, int seat, int square) {
-        if (seat < 0 || seat >= checked_players(players) || square < 0 || square >= enc::CELLS)
-            throw py::value_error("seat or square out of range");
+        if (seat < 0 || seat >= checked_players(players))
+            throw py::value_error("seat must be 0.." + std::to_string(players - 1) + ", got " + std::to_string(seat));
+        if (!enc::on_board(players, square))
+            throw py::value_error("square " + std::to_string(square) + " is not on the " + std::to_string(players) +
+                                  "-player board");
         return enc::from_frame(players, seat, square);
     });
 }

@@ -139,7 +139,8 @@ int action_count(int players) { return table(players).count; }
 Move frame_action(int players, int index) { return table(players).action[index]; }
 
 int encode_move(int players, int seat, Move m) {
-    if (m.from >= CELLS || m.to >= CELLS) return -1;
+    // The half turn sends files e-h of the grid off it: refuse them before turning.
+    if (!on_board(players, m.from) || !on_board(players, m.to)) return -1;
     return table(players).index[to_frame(players, seat, m.from)][to_frame(players, seat, m.to)];
 }
 

@@ -29,7 +29,10 @@ constexpr int CELLS = GRID_FILES * RANKS;
 constexpr int plane_count(int history) { return POSITION_PLANES * history + STATE_PLANES; }
 std::string plane_name(int plane, int history);
 
-// The frame square showing the board's square `s` to `seat`, and back.
+// Whether `s` is a square of the board of `players` (files a-d of the grid with two).
+constexpr bool on_board(int players, Square s) { return s >= 0 && s < CELLS && (board_mask(players) & bit(s)); }
+
+// The frame square showing the board's square `s` to `seat`, and back; `s` must be on_board.
 Square to_frame(int players, int seat, Square s);
 Square from_frame(int players, int seat, Square s);
 
@@ -37,7 +40,7 @@ Square from_frame(int players, int seat, Square s);
 // every piece is one (pawns a diagonal step, drones one or two straight, queens any line).
 int action_count(int players);
 Move frame_action(int players, int index);       // frame squares
-int encode_move(int players, int seat, Move m);  // -1 for a step off the lines
+int encode_move(int players, int seat, Move m);  // -1 for a step off the lines or the board
 // The legal move `index` names now, or false.
 bool decode_action(const Game& game, int index, Move& move);
 int legal_actions(const Game& game, std::int32_t* out);  // room for MAX_MOVES
