@@ -346,3 +346,52 @@ def test_batches_while_another_thread_plays() -> None:
     finally:
         stop.set()
         player.join()
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_earlier_positions_are_those_boards_seen_from_the_mover_now(players: int) -> None:
+    history = 4
+    names = encoding.plane_names(history)
+    first = names.index("pawns (t-1)")
+    for board in random_boards(players, 2, seed=30 + players)[::7]:
+        seat = board.turn
+        stacked = encoding.planes(board, history=history)
+        earlier = board.copy()
+        for t in range(history):
+            planes = stacked[t * first : (t + 1) * first]
+            if t > len(board.move_stack):  # before the game's start: zeros
+                assert not planes.any()
+                continue
+            assert np.array_equal(planes, encoding.planes(earlier, seat=seat)[:first])
+            if earlier.move_stack:
+                earlier.pop()
+
+
+def test_repetition_planes_count_the_position_in_the_game_so_far() -> None:
+    names = encoding.plane_names(2)
+    board = martian.Board()
+    shuffle = ["d3-d4", "a6-a5", "d4-d3", "a5-a6"]
+    texts = [board.mfen()]
+    for move in shuffle * 2:  # the start a third time ends the game
+        board.push_move(move)
+        texts.append(board.mfen())
+        planes = encoding.planes(board, history=2)
+        # MFENs differ exactly when positions do here: no capture, so no score changes.
+        for t, suffix in ((0, ""), (1, " (t-1)")):
+            seen = texts[: len(texts) - t].count(texts[-1 - t])
+            assert planes[names.index("repeated once" + suffix)].all() == (seen >= 2)
+            assert planes[names.index("repeated twice" + suffix)].all() == (seen >= 3)
+    assert board.outcome() is not None and board.outcome().termination is martian.Termination.REPETITION
+
+
+def test_the_moves_left_plane_counts_down_to_the_limit() -> None:
+    names = encoding.plane_names()
+    board = martian.Board(players=4, rules=martian.MartianRules(move_limit=300))
+    rng = random.Random(5)
+    for made in range(12):
+        planes = encoding.planes(board)
+        assert (planes[names.index("moves left")] == np.float32((300 - made) / 100)).all()
+        assert (encoding.planes(board, dtype="uint8")[names.index("moves left")] == 255).all()
+        assert planes[names.index("move limit set")].all()
+        board.push(rng.choice(list(board.legal_moves)))
+    assert not encoding.planes(martian.Board())[names.index("move limit set")].any()
