@@ -21,14 +21,7 @@ inline std::string shape_text(const py::buffer_info& info) {
 // codes); returns the index of the format it has.
 inline py::buffer_info checked_buffer(const py::buffer& out, const std::vector<py::ssize_t>& shape,
                                       const std::vector<std::string>& formats, const char* what, int& format) {
-    py::buffer_info info;
-    try {
-        info = out.request(true);
-    } catch (py::error_already_set& error) {
-        // bytes and other read-only exporters raise BufferError: the caller passed the wrong kind of `out`
-        if (!error.matches(PyExc_BufferError)) throw;
-        throw py::value_error(std::string(what) + " must be a writable buffer (" + error.what() + ")");
-    }
+    py::buffer_info info = out.request(true);
     format = -1;
     for (std::size_t i = 0; i < formats.size(); ++i)
         if (info.format == formats[i]) format = static_cast<int>(i);

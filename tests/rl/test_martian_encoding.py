@@ -257,7 +257,6 @@ def test_bad_buffers_are_refused_by_the_binding_and_the_wrappers() -> None:
     read_only.flags.writeable = False
     refused = {
         "read-only": read_only,
-        "bytes": bytes(24 * 64 * 4),
         "strided": np.zeros((1, 24, 8, 16), np.float32)[..., ::2],
         "float64": np.zeros((1, 24, 8, 8), np.float64),
         "big-endian": np.zeros((1, 24, 8, 8), ">f4"),
@@ -273,6 +272,10 @@ def test_bad_buffers_are_refused_by_the_binding_and_the_wrappers() -> None:
                 encoding.planes_batch([board], out=out)
     with pytest.raises(TypeError):
         _martian.rl.planes([board], 2, 1, -1, "not a buffer")
+    with pytest.raises(BufferError):  # as the four-player binding: Python's own refusal of a read-only exporter
+        _martian.rl.planes([board], 2, 1, -1, bytes(24 * 64 * 4))
+    with pytest.raises(TypeError):  # the wrappers take NumPy arrays only
+        encoding.planes_batch([board], out=bytearray(24 * 64 * 4))
     with pytest.raises(TypeError):
         encoding.legal_mask(board, out=[0] * 472)
     with pytest.raises(ValueError):
