@@ -8,6 +8,7 @@ import pickle
 
 import pytest
 
+from fourchess import _martian, martian
 from fourchess.martian import (
     START_2,
     START_4,
@@ -199,3 +200,41 @@ def test_records_read_back_and_refuse_what_the_moves_do_not_give() -> None:
         with pytest.raises(MartianRecordError):
             read_record(bad)
     assert read_record(write_record(Board())).mfen() == START_2
+
+
+def half_built_board() -> object:
+    """The Board a failed __init__ leaves behind, as a traceback's frames still hold it."""
+    try:
+        martian.Board("not a position")
+    except martian.MartianFenError as error:
+        frame = error.__traceback__
+        while frame is not None:
+            board = frame.tb_frame.f_locals.get("self")
+            if isinstance(board, martian.Board):
+                return board
+            frame = frame.tb_next
+    raise AssertionError("the failed __init__ left no Board in its traceback")
+
+
+@pytest.mark.parametrize(
+    "use",
+    ["mfen", "players", "turn", "legal_moves", "push", "pop", "copy", "outcome", "perft", "planes", "encode"],
+)
+def test_a_board_whose_init_failed_is_refused_not_read(use: str) -> None:
+    board = half_built_board()
+    uses = {
+        "mfen": lambda: board.mfen(),
+        "players": lambda: board.players,
+        "turn": lambda: board.turn,
+        "legal_moves": lambda: board._legal_moves(),
+        "push": lambda: board._push(9, 18),
+        "pop": lambda: board._pop(),
+        "copy": lambda: board._copy(),
+        "outcome": lambda: board._outcome(),
+        "perft": lambda: board._perft(1, 1, True),
+        "planes": lambda: _martian.rl.legal_actions(board),
+        "encode": lambda: _martian.rl.encode_move(board, 9, 18),
+    }
+    with pytest.raises(TypeError, match="never initialised"):
+        uses[use]()
+    assert martian.Board().players == 2  # boards made properly are unaffected

@@ -17,6 +17,7 @@
 #include "fourchess/martian/perft.h"
 #include "fourchess/martian/search.h"
 #include "fourchess/martian/text.h"
+#include "py_martian_game.h"
 #include "rl_binding.h"
 
 namespace py = pybind11;
@@ -148,57 +149,108 @@ PYBIND11_MODULE(_martian, m) {
         },
         py::arg("players"), py::arg("square"));
 
-    py::class_<Game>(m, "Board",
-                     "A Martian Chess game: a position and its history (wrapped by fourchess.martian.Board).")
+    py::class_<PyMartianGame>(m, "Board",
+                              "A Martian Chess game: a position and its history (wrapped by fourchess.martian.Board).")
         .def(py::init([](const std::string& fen, int move_limit, bool teams) {
                  Position root = read_fen(fen);
                  if (teams && root.players != 4) throw py::value_error("teams is a four-player option");
-                 return Game(root, Rules{move_limit > 0 ? move_limit : 0, teams});
+                 return PyMartianGame(root, Rules{move_limit > 0 ? move_limit : 0, teams});
              }),
              py::arg("mfen"), py::arg("move_limit"), py::arg("teams"))
-        .def("_copy", [](const Game& g) { return Game(g); })
+        .def("_copy",
+             [](const PyMartianGame& g) {
+                 game(g);
+                 return PyMartianGame(g);
+             })
         .def(
-            "mfen", [](const Game& g) { return write_fen(g.position()); },
+            "mfen",
+            [](const PyMartianGame& py_g) {
+                const Game& g = game(py_g);
+                return write_fen(g.position());
+            },
             "The position text (docs/martian.md §5): players, board, seat to move, scores, no-rejection.")
         .def_property_readonly(
-            "players", [](const Game& g) { return g.position().players; }, "2 or 4.")
+            "players",
+            [](const PyMartianGame& py_g) {
+                const Game& g = game(py_g);
+                return g.position().players;
+            },
+            "2 or 4.")
         .def_property_readonly(
-            "turn", [](const Game& g) { return g.position().turn; }, "The seat to move (0 moves first).")
-        .def_property_readonly("_key", [](const Game& g) { return g.position().key; })
-        .def_property_readonly("_move_limit", [](const Game& g) { return g.rules().move_limit; })
-        .def_property_readonly("_teams", [](const Game& g) { return g.rules().teams; })
+            "turn",
+            [](const PyMartianGame& py_g) {
+                const Game& g = game(py_g);
+                return g.position().turn;
+            },
+            "The seat to move (0 moves first).")
+        .def_property_readonly("_key",
+                               [](const PyMartianGame& py_g) {
+                                   const Game& g = game(py_g);
+                                   return g.position().key;
+                               })
+        .def_property_readonly("_move_limit",
+                               [](const PyMartianGame& py_g) {
+                                   const Game& g = game(py_g);
+                                   return g.rules().move_limit;
+                               })
+        .def_property_readonly("_teams",
+                               [](const PyMartianGame& py_g) {
+                                   const Game& g = game(py_g);
+                                   return g.rules().teams;
+                               })
         .def_property_readonly(
             "scores",
-            [](const Game& g) {
+            [](const PyMartianGame& py_g) {
+                const Game& g = game(py_g);
                 const Position& p = g.position();
                 return std::vector<int>(p.scores, p.scores + p.players);
             },
             "Each seat's points: the values of the pieces it captured.")
-        .def("_kind_at", [](const Game& g, int s) { return static_cast<int>(g.position().kind_at(checked(s))); })
+        .def("_kind_at",
+             [](const PyMartianGame& py_g, int s) {
+                 const Game& g = game(py_g);
+                 return static_cast<int>(g.position().kind_at(checked(s)));
+             })
         .def("_legal_moves",
-             [](const Game& g) {
+             [](const PyMartianGame& py_g) {
+                 const Game& g = game(py_g);
                  Move moves[MAX_MOVES];
                  return pairs(moves, g.legal_moves(moves));
              })
-        .def("_refusal", [](const Game& g, int from, int to) { return refusal_name(g.check(from, to)); })
-        .def("_push", [](Game& g, int from, int to) { push_checked(g, from, to); })
+        .def("_refusal",
+             [](const PyMartianGame& py_g, int from, int to) {
+                 const Game& g = game(py_g);
+                 return refusal_name(g.check(from, to));
+             })
+        .def("_push",
+             [](PyMartianGame& py_g, int from, int to) {
+                 Game& g = game(py_g);
+                 push_checked(g, from, to);
+             })
         .def("_pop",
-             [](Game& g) {
+             [](PyMartianGame& py_g) {
+                 Game& g = game(py_g);
                  if (g.moves_made() == 0) throw py::index_error("pop from an empty move stack");
                  const Move m = g.move_at(g.moves_made() - 1);
                  g.pop();
                  return pair_of(m);
              })
         .def("_moves",
-             [](const Game& g) {
+             [](const PyMartianGame& py_g) {
+                 const Game& g = game(py_g);
                  std::vector<std::pair<int, int>> out;
                  for (int i = 0; i < g.moves_made(); ++i) out.push_back(pair_of(g.move_at(i)));
                  return out;
              })
-        .def("_outcome", [](const Game& g) { return outcome_tuple(g.outcome()); })
+        .def("_outcome",
+             [](const PyMartianGame& py_g) {
+                 const Game& g = game(py_g);
+                 return outcome_tuple(g.outcome());
+             })
         .def(
             "_perft",
-            [](const Game& g, int depth, int threads, bool bulk) {
+            [](const PyMartianGame& py_g, int depth, int threads, bool bulk) {
+                const Game& g = game(py_g);
                 check_perft(depth, threads);
                 const Position root = g.position();
                 const Rules rules = g.rules();
@@ -208,7 +260,8 @@ PYBIND11_MODULE(_martian, m) {
             py::arg("depth"), py::arg("threads"), py::arg("bulk"))
         .def(
             "_divide",
-            [](const Game& g, int depth, int threads, std::optional<std::pair<int, int>> only) {
+            [](const PyMartianGame& py_g, int depth, int threads, std::optional<std::pair<int, int>> only) {
+                const Game& g = game(py_g);
                 check_perft(depth, threads);
                 const Position root = g.position();
                 const Rules rules = g.rules();
@@ -236,8 +289,9 @@ PYBIND11_MODULE(_martian, m) {
         .def("stop", [](PySearcher& s) { s.searcher.stop(); })
         .def(
             "search",
-            [](PySearcher& s, const Game& board, int depth, std::uint64_t nodes, double movetime,
+            [](PySearcher& s, const PyMartianGame& py_board, int depth, std::uint64_t nodes, double movetime,
                std::vector<double> clocks, std::vector<double> increments, bool infinite) {
+                const Game& board = game(py_board);
                 SearchLimits limits;
                 if (depth < 0 || depth > MAX_SEARCH_DEPTH) throw py::value_error("depth out of range");
                 limits.depth = depth;

@@ -12,6 +12,7 @@
 
 #include "../buffers.h"
 #include "fourchess/martian/encoding.h"
+#include "py_martian_game.h"
 
 namespace py = pybind11;
 using namespace fourchess::martian;
@@ -24,10 +25,10 @@ std::vector<const Game*> games_of(const py::sequence& boards, int players) {
     std::vector<const Game*> games;
     for (std::size_t i = 0; i < boards.size(); ++i) {
         py::object item = boards[i];
-        if (!py::isinstance<Game>(item))
+        if (!py::isinstance<PyMartianGame>(item))
             throw py::type_error("boards[" + std::to_string(i) + "] must be a fourchess.martian.Board, got " +
                                  std::string(py::str(py::type::of(item).attr("__name__"))));
-        const Game& g = item.cast<const Game&>();
+        const Game& g = game(item.cast<const PyMartianGame&>());
         if (g.position().players != players)
             throw py::value_error("boards[" + std::to_string(i) + "] is a " + std::to_string(g.position().players) +
                                   "-player game; this batch is of " + std::to_string(players));
@@ -99,17 +100,20 @@ void bind_martian_rl(py::module_& martian) {
     m.def("planes", &planes, py::arg("boards"), py::arg("players"), py::arg("history"), py::arg("seat"),
           py::arg("out"));
     m.def("legal_mask", &legal_mask, py::arg("boards"), py::arg("players"), py::arg("out"));
-    m.def("legal_actions", [](const Game& g) {
+    m.def("legal_actions", [](const PyMartianGame& py_g) {
+        const Game& g = game(py_g);
         std::int32_t actions[MAX_MOVES];
         const int n = enc::legal_actions(g, actions);
         return std::vector<std::int32_t>(actions, actions + n);
     });
-    m.def("encode_move", [](const Game& g, int from, int to) {
+    m.def("encode_move", [](const PyMartianGame& py_g, int from, int to) {
+        const Game& g = game(py_g);
         const Position& p = g.position();
         return enc::encode_move(p.players, p.turn,
                                 Move{static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(to)});
     });
-    m.def("decode_action", [](const Game& g, int index) -> std::optional<std::pair<int, int>> {
+    m.def("decode_action", [](const PyMartianGame& py_g, int index) -> std::optional<std::pair<int, int>> {
+        const Game& g = game(py_g);
         Move move;
         if (!enc::decode_action(g, index, move)) return std::nullopt;
         return std::make_pair(static_cast<int>(move.from), static_cast<int>(move.to));
