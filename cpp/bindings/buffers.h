@@ -4,6 +4,7 @@
 
 #include <pybind11/pybind11.h>
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -39,6 +40,18 @@ inline py::buffer_info checked_buffer(const py::buffer& out, const std::vector<p
         stride *= shape[i];
     }
     return info;
+}
+
+// Calls write(i, planes) for each of `count` boards, `planes` pointing at board i's `size` items of
+// a checked planes buffer, typed by its format (0: float32 "f", 1: uint8 "B").
+template <class Write>
+void for_each_plane_block(const py::buffer_info& info, int format, std::size_t count, std::size_t size, Write write) {
+    for (std::size_t i = 0; i < count; ++i) {
+        if (format == 0)
+            write(i, static_cast<float*>(info.ptr) + i * size);
+        else
+            write(i, static_cast<std::uint8_t*>(info.ptr) + i * size);
+    }
 }
 
 }  // namespace fourchess_bindings

@@ -59,13 +59,9 @@ void planes(const py::sequence& boards, int players, int history, int seat, cons
                     &positions[i * history]);
     const std::size_t size = static_cast<std::size_t>(enc::plane_count(history)) * enc::CELLS;
     py::gil_scoped_release release;
-    for (std::size_t i = 0; i < n; ++i) {
-        if (format == 0)
-            enc::write_planes(inputs[i], &positions[i * history], history, static_cast<float*>(info.ptr) + i * size);
-        else
-            enc::write_planes(inputs[i], &positions[i * history], history,
-                              static_cast<std::uint8_t*>(info.ptr) + i * size);
-    }
+    fourchess_bindings::for_each_plane_block(info, format, n, size, [&](std::size_t i, auto* planes) {
+        enc::write_planes(inputs[i], &positions[i * history], history, planes);
+    });
 }
 
 void legal_mask(const py::sequence& boards, int players, const py::buffer& out) {

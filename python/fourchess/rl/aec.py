@@ -57,6 +57,7 @@ from fourchess import _core
 from fourchess._core import Seat, Termination
 from fourchess._quote import quoted
 from fourchess.board import Board
+from fourchess.rl import _arguments as arguments
 from fourchess.rl import encoding
 from fourchess.rl._extra import extra_module
 from fourchess.rl.render import RENDER_MODES, board_svg, check_render_mode, rendered
@@ -161,8 +162,8 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # PettingZoo ships no ty
         )
         super().__init__()
         self.rules: Rules = resolve_rules(mode, None, rules)
-        self.history: int = encoding._history(history)
-        self.dtype: Any = np.dtype(encoding._dtype(dtype))
+        self.history: int = arguments.history(history, encoding.MAX_HISTORY)
+        self.dtype: Any = np.dtype(arguments.dtype_name(dtype))
         self.render_mode = check_render_mode(render_mode)
         if walking_kings not in WALKING_KINGS:
             raise ValueError(f"walking_kings must be 'random' or 'agent', got {quoted(walking_kings)}")

@@ -32,6 +32,7 @@ from typing import Any, SupportsFloat
 
 from fourchess._core import IllegalMoveError, Move, Seat
 from fourchess._quote import quoted
+from fourchess.rl import _arguments as arguments
 from fourchess.rl import encoding
 from fourchess.rl._extra import extra_module
 from fourchess.rl.aec import AGENTS, ILLEGAL_ACTION_REWARD, raw_env
@@ -89,7 +90,7 @@ class FourChessEnv(gymnasium.Env[Any, Any]):  # actions: ints of Discrete(ACTION
         render_mode: str | None = None,
         illegal_action: str = "lose",
     ) -> None:
-        self.seat: Seat = Seat(encoding._seat(seat))
+        self.seat: Seat = Seat(arguments.below(seat, "seat", 4, " (Red, Blue, Yellow, Green)"))
         self.agent: str = AGENTS[self.seat]
         if illegal_action not in ILLEGAL_ACTIONS:
             raise ValueError(f"illegal_action must be 'lose' or 'raise', got {quoted(illegal_action)}")
@@ -134,7 +135,7 @@ class FourChessEnv(gymnasium.Env[Any, Any]):  # actions: ints of Discrete(ACTION
         the end: ``(observation, reward, terminated, truncated, info)``."""
         if self._finished:
             raise gymnasium.error.ResetNeeded("the episode is over (or was never started): call reset()")
-        action = encoding._action(action)
+        action = arguments.below(action, "action", encoding.ACTION_COUNT)
         if self.illegal_action == "lose" and not self.game._legal_mask()[action]:
             self._finished = True
             observation, info = self._observe()

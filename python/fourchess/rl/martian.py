@@ -26,10 +26,10 @@ from fourchess import _martian
 from fourchess._quote import quoted
 from fourchess.martian.board import Board
 from fourchess.martian.moves import Move
-from fourchess.rl.encoding import IllegalActionError, _check_out, _dtype, _history, _integer
+from fourchess.rl import _arguments as arguments
+from fourchess.rl.encoding import IllegalActionError
 
-from fourchess.rl.encoding import np  # isort: skip  (the extra's NumPy, imported once there)
-
+np = arguments.np
 _rl = _martian.rl
 
 MAX_HISTORY: int = _rl.MAX_HISTORY
@@ -46,29 +46,29 @@ def plane_count(history: int = 1) -> int:
     >>> plane_count(), plane_count(8)
     (24, 59)
     """
-    return int(_rl.POSITION_PLANES) * _history(history) + int(_rl.STATE_PLANES)
+    return int(_rl.POSITION_PLANES) * arguments.history(history, MAX_HISTORY) + int(_rl.STATE_PLANES)
 
 
 def plane_names(history: int = 1) -> tuple[str, ...]:
     """The name of every plane, in order (``"pawns"``, ``"zone next"``, ``"score self"``…)."""
-    return tuple(_rl.plane_names(_history(history)))
+    return tuple(_rl.plane_names(arguments.history(history, MAX_HISTORY)))
 
 
 def planes(board: Board, *, seat: int | None = None, history: int = 1, dtype: Any = "float32", out: Any = None) -> Any:
     """The observation of ``board`` for ``seat`` (default: the side to move), in that seat's
     frame: shape ``(plane_count(history), 8, 8)``; arguments as :func:`fourchess.rl.planes`."""
-    _check_board(board)
+    arguments.check_board(board, _martian.Board, "fourchess.martian.Board")
     players = board.players
     if seat is not None:
-        seat = _integer(seat, "seat")
+        seat = arguments.integer(seat, "seat")
         if not 0 <= seat < players:
             raise ValueError(f"seat must be 0..{players - 1}, got {quoted(seat)}")
-    history, dtype = _history(history), _dtype(dtype)
+    history, dtype = arguments.history(history, MAX_HISTORY), arguments.dtype_name(dtype)
     shape = (plane_count(history), 8, 8)
     if out is None:
         out = np.empty(shape, dtype)
     else:
-        _check_out(out, shape, dtype)
+        arguments.check_out(out, shape, dtype)
     _rl.planes([board], players, history, -1 if seat is None else seat, out[np.newaxis])
     return out
 
@@ -77,24 +77,24 @@ def planes_batch(boards: Sequence[Board], *, history: int = 1, dtype: Any = "flo
     """The observations of many games of one player count, each in its mover's frame: shape
     ``(len(boards), plane_count(history), 8, 8)``, written with the GIL released."""
     boards, players = _boards(boards)
-    history, dtype = _history(history), _dtype(dtype)
+    history, dtype = arguments.history(history, MAX_HISTORY), arguments.dtype_name(dtype)
     shape = (len(boards), plane_count(history), 8, 8)
     if out is None:
         out = np.empty(shape, dtype)
     else:
-        _check_out(out, shape, dtype)
+        arguments.check_out(out, shape, dtype)
     _rl.planes(boards, players, history, -1, out)
     return out
 
 
 def legal_mask(board: Board, *, out: Any = None) -> Any:
     """``int8``, 1 at the index of every legal move now (all 0 once the game has ended)."""
-    _check_board(board)
+    arguments.check_board(board, _martian.Board, "fourchess.martian.Board")
     shape = (action_count(board.players),)
     if out is None:
         out = np.empty(shape, np.int8)
     else:
-        _check_out(out, shape, "int8")
+        arguments.check_out(out, shape, "int8")
     _rl.legal_mask([board], board.players, out[np.newaxis])
     return out
 
@@ -106,21 +106,21 @@ def legal_mask_batch(boards: Sequence[Board], *, out: Any = None) -> Any:
     if out is None:
         out = np.empty(shape, np.int8)
     else:
-        _check_out(out, shape, "int8")
+        arguments.check_out(out, shape, "int8")
     _rl.legal_mask(boards, players, out)
     return out
 
 
 def legal_actions(board: Board) -> list[int]:
     """The indices of the legal moves now, in increasing order."""
-    _check_board(board)
+    arguments.check_board(board, _martian.Board, "fourchess.martian.Board")
     return sorted(_rl.legal_actions(board))
 
 
 def encode_move(board: Board, move: Move) -> int:
     """The action index of ``move`` by ``board``'s side to move (legal or not; ValueError for a
     step off the queen lines of the board)."""
-    _check_board(board)
+    arguments.check_board(board, _martian.Board, "fourchess.martian.Board")
     if not isinstance(move, Move):
         raise TypeError(f"move must be a fourchess.martian.Move, got {type(move).__name__}")
     index = int(_rl.encode_move(board, move.from_square, move.to_square))
@@ -132,8 +132,8 @@ def encode_move(board: Board, move: Move) -> int:
 def decode_action(board: Board, action: int) -> Move:
     """The legal move ``action`` names now; :class:`~fourchess.rl.IllegalActionError` when it
     names none."""
-    _check_board(board)
-    action = _integer(action, "action")
+    arguments.check_board(board, _martian.Board, "fourchess.martian.Board")
+    action = arguments.integer(action, "action")
     count = action_count(board.players)
     if not 0 <= action < count:
         raise ValueError(f"action must be 0..{count - 1}, got {quoted(action)}")
@@ -145,33 +145,24 @@ def decode_action(board: Board, action: int) -> Move:
 
 def to_frame(players: int, seat: int, square: int) -> int:
     """The frame square that shows the board's ``square`` to ``seat``."""
-    return int(_rl.to_frame(_players(players), _integer(seat, "seat"), _integer(square, "square")))
+    return int(_rl.to_frame(_players(players), arguments.integer(seat, "seat"), arguments.integer(square, "square")))
 
 
 def from_frame(players: int, seat: int, square: int) -> int:
     """The board's square that ``seat``'s frame shows at ``square``."""
-    return int(_rl.from_frame(_players(players), _integer(seat, "seat"), _integer(square, "square")))
+    return int(_rl.from_frame(_players(players), arguments.integer(seat, "seat"), arguments.integer(square, "square")))
 
 
 def _players(players: object) -> int:
-    value = _integer(players, "players")
+    value = arguments.integer(players, "players")
     if value not in (2, 4):
         raise ValueError(f"players must be 2 or 4, got {quoted(value)}")
     return value
 
 
-def _check_board(board: object) -> None:
-    if not isinstance(board, _martian.Board):
-        raise TypeError(f"board must be a fourchess.martian.Board, got {type(board).__name__}")
-
-
 def _boards(boards: object) -> tuple[list[Board], int]:
-    if isinstance(boards, (str, bytes)) or not isinstance(boards, Sequence):
-        raise TypeError(f"boards must be a sequence of fourchess.martian.Board, got {type(boards).__name__}")
-    for i, board in enumerate(boards):
-        if not isinstance(board, _martian.Board):
-            raise TypeError(f"boards[{i}] must be a fourchess.martian.Board, got {type(board).__name__}")
-    players = {board.players for board in boards}
+    checked = arguments.board_list(boards, _martian.Board, "fourchess.martian.Board")
+    players = {board.players for board in checked}
     if len(players) > 1:
         raise ValueError("a batch holds games of one player count")
-    return list(boards), players.pop() if players else 2
+    return checked, players.pop() if players else 2

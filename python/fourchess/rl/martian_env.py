@@ -37,9 +37,10 @@ from fourchess._quote import quoted
 from fourchess.martian.board import Board
 from fourchess.martian.outcome import Outcome, Termination
 from fourchess.martian.rules import MartianRules
+from fourchess.rl import _arguments as arguments
 from fourchess.rl import martian as encoding
 from fourchess.rl.aec import ILLEGAL_ACTION_REWARD  # (first: a missing package of the extra is named)
-from fourchess.rl.encoding import _dtype, _history, np
+from fourchess.rl.encoding import np
 from fourchess.rl.render import RENDER_MODES, check_render_mode, rendered
 
 
@@ -111,8 +112,8 @@ class martian_raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # PettingZoo shi
         self.mfen = mfen
         start = self._start_board(mfen, players)
         self.players: int = start.players
-        self.history: int = _history(history)
-        self.dtype: Any = np.dtype(_dtype(dtype))
+        self.history: int = arguments.history(history, encoding.MAX_HISTORY)
+        self.dtype: Any = np.dtype(arguments.dtype_name(dtype))
         self.render_mode = check_render_mode(render_mode)
         self.possible_agents = [f"player_{seat}" for seat in range(self.players)]
         self.agents = list(self.possible_agents)
