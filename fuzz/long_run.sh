@@ -9,7 +9,8 @@ work=${FUZZ_WORK:-/tmp/fourchess-fuzz-work}
 seconds=${FUZZ_SECONDS:-600}
 restarts=${FUZZ_RESTARTS:-5}
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(fen4_text move_text pgn4_text push_unchecked differential)
+[ ${#targets[@]} -gt 0 ] || targets=(fen4_text move_text pgn4_text push_unchecked differential server_requests
+    martian_text martian_moves martian_differential rl_encoding martian_rl_encoding)
 mkdir -p "$work/logs"
 for target in "${targets[@]}"; do
     end=$((SECONDS + seconds))

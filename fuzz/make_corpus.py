@@ -77,6 +77,15 @@ def martian_game_seeds() -> list[bytes]:
     return [bytes([players, limit, 1]) + bytes(range(5, 250, 3)) for players in (0, 1) for limit in (0, 30)]
 
 
+def martian_encoding_seeds() -> list[bytes]:
+    # players flag, move limit, teams flag, plies, then choices for the plies and the checks
+    return [
+        bytes([players, 0, teams, plies]) + bytes(range(11, 11 + 5 * (plies + 12), 5))
+        for players, teams in [(0, 0), (1, 0), (1, 1)]
+        for plies in (0, 9)
+    ]
+
+
 SEEDS = {
     "fen4_text": fen4_seeds,
     "move_text": move_seeds,
@@ -87,6 +96,7 @@ SEEDS = {
     "martian_moves": martian_move_seeds,
     "martian_differential": martian_game_seeds,
     "rl_encoding": position_seeds,
+    "martian_rl_encoding": martian_encoding_seeds,
 }
 
 if __name__ == "__main__":

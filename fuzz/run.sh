@@ -22,6 +22,7 @@ options=()
 case $target in
     push_unchecked | differential | rl_encoding) options+=(-max_len=160 -len_control=10) ;;
     martian_differential) options+=(-max_len=420 -len_control=10) ;;
+    martian_rl_encoding) options+=(-max_len=200 -len_control=10) ;;
 esac
 # Files among the arguments: replay them (libFuzzer runs each once), no corpus directories.
 corpus=("$work/corpus/$target" "$root/fuzz/corpus/$target")

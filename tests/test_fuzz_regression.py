@@ -28,6 +28,7 @@ TARGETS = (
     "martian_moves",
     "martian_differential",
     "rl_encoding",
+    "martian_rl_encoding",
 )
 
 # The check runs exactly as under atheris, minus atheris: fuzz/ on the path (PYTHONPATH).

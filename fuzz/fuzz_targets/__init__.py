@@ -19,6 +19,7 @@ def targets() -> dict[str, Callable[[bytes], None]]:
         fen4_text,
         martian_differential,
         martian_moves,
+        martian_rl_encoding,
         martian_text,
         move_text,
         pgn4_text,
@@ -38,4 +39,5 @@ def targets() -> dict[str, Callable[[bytes], None]]:
         "martian_moves": martian_moves.check,
         "martian_differential": martian_differential.check,
         "rl_encoding": rl_encoding.check,
+        "martian_rl_encoding": martian_rl_encoding.check,
     }
