@@ -19,7 +19,7 @@ import numpy as np
 
 import fourchess
 import fourchess.rl as rl
-from fourchess._bench import _best, load_warning
+from fourchess._bench import best_time, load_warning
 
 PIECE_PLANES = 35  # live pieces by seat and kind, then dead ones: one cell per piece
 
@@ -52,19 +52,19 @@ def main() -> None:
     for history in (1, 8):
         for dtype in ("float32", "uint8"):
             out = np.empty((len(boards), rl.plane_count(history), 14, 14), dtype)
-            seconds = _best(
+            seconds = best_time(
                 lambda h=history, d=dtype, o=out: rl.planes_batch(boards, history=h, dtype=d, out=o), args.rounds
             )
             assert int((out[:, :PIECE_PLANES] > 0).sum()) == pieces
             print(f"planes_batch  history {history} {dtype:<8} {len(boards) / seconds:>11,.0f} boards/s")
     masks = np.empty((len(boards), rl.ACTION_COUNT), np.int8)
-    seconds = _best(lambda: rl.legal_mask_batch(boards, out=masks), args.rounds)
+    seconds = best_time(lambda: rl.legal_mask_batch(boards, out=masks), args.rounds)
     assert int(masks.sum()) == sum(board.legal_moves.count() for board in boards)
     print(f"legal_mask_batch                {len(boards) / seconds:>11,.0f} boards/s")
     one = np.empty((rl.plane_count(1), 14, 14), np.float32)
-    seconds = _best(lambda: [rl.planes(board, out=one) for board in boards], args.rounds)
+    seconds = best_time(lambda: [rl.planes(board, out=one) for board in boards], args.rounds)
     print(f"planes, one board a call        {len(boards) / seconds:>11,.0f} boards/s")
-    seconds = _best(lambda: [rl.legal_mask(board) for board in boards], args.rounds)
+    seconds = best_time(lambda: [rl.legal_mask(board) for board in boards], args.rounds)
     print(f"legal_mask, one board a call    {len(boards) / seconds:>11,.0f} boards/s")
 
 

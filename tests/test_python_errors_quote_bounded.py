@@ -11,7 +11,7 @@ import pytest
 from fourchess import MODERN_START_FEN4, Board, Outcome, Rules, reference
 from fourchess.engine import Engine
 from fourchess.engine.client import UciEngine
-from fourchess.engine.commands import _milliseconds
+from fourchess.engine.commands import milliseconds_argument
 from fourchess.engine.match import MatchConfig
 from fourchess.server.settings import GameSettings
 
@@ -38,7 +38,7 @@ CALLS = {
     "UciEngine(timeout)": lambda: UciEngine("fourchess uci", timeout=HUGE),
     "MatchConfig(mode)": lambda: MatchConfig("random", "random", mode=HUGE),
     "MatchConfig(games) huge int": lambda: MatchConfig("random", "random", games=-HUGE_INT),
-    "--movetime": lambda: _milliseconds(HUGE),
+    "--movetime": lambda: milliseconds_argument(HUGE),
     "core piece_at, 4001 digits": lambda: Board().piece_at(10**4000),
     "core perft, 4001 digits": lambda: Board().perft(10**4000),
     "core resign, a huge int": lambda: Board().resign(HUGE_INT),

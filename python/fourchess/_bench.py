@@ -21,7 +21,9 @@ MIDDLEGAME = (
 )
 
 
-def _best(call: Callable[[], object], repeat: int) -> float:
+def best_time(call: Callable[[], object], repeat: int) -> float:
+    """The fastest of ``repeat`` runs of ``call``, in seconds: the run least disturbed by the rest
+    of the machine."""
     best = float("inf")
     for _ in range(repeat):
         start = time.perf_counter()
@@ -35,7 +37,7 @@ def _per_call(call: Callable[[], object], calls: int = 2_000) -> float:
         for _ in range(calls):
             call()
 
-    return _best(loop, 3) / calls
+    return best_time(loop, 3) / calls
 
 
 def rows(depth: int = 6) -> Iterator[tuple[str, str, str]]:
@@ -47,13 +49,13 @@ def rows(depth: int = 6) -> Iterator[tuple[str, str, str]]:
         speed: dict[str, float] = {}
         for mode in ("teams", "ffa"):
             board = Board(mode=mode)
-            seconds = _best(lambda b=board, d=plies, k=bulk: b.perft(d, bulk=k), 2)  # type: ignore[misc]
+            seconds = best_time(lambda b=board, d=plies, k=bulk: b.perft(d, bulk=k), 2)  # type: ignore[misc]
             speed[mode] = _nodes(board, plies) / seconds
             note = "" if mode == "teams" else f"{speed['ffa'] / speed['teams']:.0%} of Teams"
             yield (f"{label}, {mode}, 1 thread", f"{speed[mode] / 1e6:,.1f} M nodes/s", note)
     board = Board()
-    one = _best(lambda: board.perft(depth), 2)
-    two = _best(lambda: board.perft(depth, threads=2), 2)
+    one = best_time(lambda: board.perft(depth), 2)
+    two = best_time(lambda: board.perft(depth, threads=2), 2)
     yield (f"perft({depth}) 2 threads / 1 thread", f"{one / two:.2f}x", f"{os.cpu_count()} CPUs")
     middle = Board(MIDDLEGAME)
     move = next(iter(middle.legal_moves))

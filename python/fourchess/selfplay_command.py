@@ -16,7 +16,7 @@ from collections.abc import Generator
 
 from fourchess._progress import Progress
 from fourchess._quote import quoted
-from fourchess.engine.commands import _milliseconds
+from fourchess.engine.commands import milliseconds_argument
 from fourchess.engine.selfplay import (
     DEFAULT_HASH_MB,
     DEFAULT_MAX_PLIES,
@@ -50,7 +50,9 @@ def add_selfplay_command(commands: argparse._SubParsersAction) -> None:  # type:
         default=None,
         help=f"search nodes per move (default {DEFAULT_NODES} when no limit is given)",
     )
-    selfplay.add_argument("--movetime", type=_milliseconds, default=None, metavar="MS", help="milliseconds per move")
+    selfplay.add_argument(
+        "--movetime", type=milliseconds_argument, default=None, metavar="MS", help="milliseconds per move"
+    )
     selfplay.add_argument(
         "--max-plies",
         type=int,

@@ -33,7 +33,7 @@ def add_play_options(play: argparse.ArgumentParser) -> None:
     )
     play.add_argument(
         "--movetime",
-        type=_milliseconds,
+        type=milliseconds_argument,
         default=None,
         metavar="MS",
         help="milliseconds per move for search/uci players that name no limit",
@@ -130,7 +130,7 @@ the games still under way.""",
     )
     match.add_argument(
         "--movetime",
-        type=_milliseconds,
+        type=milliseconds_argument,
         default=None,
         metavar="MS",
         help="milliseconds per move for search/uci players that name no limit",
@@ -276,7 +276,8 @@ def _sprt(text: str) -> object:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
-def _milliseconds(text: str) -> float:
+def milliseconds_argument(text: str) -> float:
+    """An argparse type: milliseconds on the command line, seconds in the program."""
     try:
         value = float(text)
     except ValueError:

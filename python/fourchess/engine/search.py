@@ -77,7 +77,8 @@ def _result(raw: tuple[Any, ...]) -> SearchResult:
     return SearchResult(best, value, tuple(pv), depth, seldepth, nodes, nps, seconds)
 
 
-def _count(value: object, name: str, low: int, high: int) -> int:
+def checked_count(value: object, name: str, low: int, high: int) -> int:
+    """``value`` if it is an int in ``low..high``; else a TypeError or ValueError naming ``name``."""
     if isinstance(value, bool) or not isinstance(value, int):
         raise TypeError(f"{name} must be an int, got {type(value).__name__}")
     if not low <= value <= high:
@@ -104,11 +105,13 @@ def _four_seconds(values: object, name: str) -> list[float]:
     return [_seconds(v, f"{name}[{i}]", zero_ok=True) for i, v in enumerate(values)]
 
 
-def _limits(
+def checked_limits(
     depth: object, nodes: object, movetime: object, clocks: object, increments: object
 ) -> tuple[int, int, float, list[float], list[float]]:
-    d = 0 if depth is None else _count(depth, "depth", 1, MAX_DEPTH)
-    n = 0 if nodes is None else _count(nodes, "nodes", 1, 2**63 - 1)
+    """A search's limits checked and in the core's terms: depth and nodes (0 for none), movetime
+    in seconds (0.0 for none), and the four clocks and increments (empty for none)."""
+    d = 0 if depth is None else checked_count(depth, "depth", 1, MAX_DEPTH)
+    n = 0 if nodes is None else checked_count(nodes, "nodes", 1, 2**63 - 1)
     t = 0.0 if movetime is None else _seconds(movetime, "movetime", zero_ok=False)
     c = [] if clocks is None else _four_seconds(clocks, "clocks")
     i = [] if increments is None else _four_seconds(increments, "increments")
@@ -168,7 +171,7 @@ class Engine:
     """
 
     def __init__(self, *, hash_mb: int = 64, threads: int = 1, ffa_search: str = "paranoid") -> None:
-        self._core = _core.Searcher(_count(hash_mb, "hash_mb", 1, max_hash_mb()))
+        self._core = _core.Searcher(checked_count(hash_mb, "hash_mb", 1, max_hash_mb()))
         self.threads = threads
         self.ffa_search = ffa_search
 
@@ -180,7 +183,7 @@ class Engine:
 
     @hash_mb.setter
     def hash_mb(self, value: int) -> None:
-        self._core.set_hash_mb(_count(value, "hash_mb", 1, max_hash_mb()))
+        self._core.set_hash_mb(checked_count(value, "hash_mb", 1, max_hash_mb()))
 
     @property
     def threads(self) -> int:
@@ -189,7 +192,7 @@ class Engine:
 
     @threads.setter
     def threads(self, value: int) -> None:
-        self._core.threads = _count(value, "threads", 1, MAX_THREADS)
+        self._core.threads = checked_count(value, "threads", 1, MAX_THREADS)
 
     @property
     def ffa_search(self) -> str:
@@ -225,7 +228,7 @@ class Engine:
 
         if not isinstance(board, Board):
             raise TypeError(f"board must be a fourchess.Board, got {type(board).__name__}")
-        limits = _limits(depth, nodes, movetime, clocks, increments)
+        limits = checked_limits(depth, nodes, movetime, clocks, increments)
         if not isinstance(infinite, bool):  # bool("no") is True: a search that never ends
             raise TypeError(f"infinite must be a bool, got {type(infinite).__name__}")
         if info is not None and not callable(info):

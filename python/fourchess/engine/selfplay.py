@@ -29,7 +29,7 @@ from typing import Any, NamedTuple
 from fourchess._core import Move
 from fourchess._quote import quoted
 from fourchess.board import Board
-from fourchess.engine.search import Engine, SearchResult, _count, _limits, max_hash_mb
+from fourchess.engine.search import Engine, SearchResult, checked_count, checked_limits, max_hash_mb
 from fourchess.engine.selfplay_file import COLUMN_NAMES
 from fourchess.outcome import Outcome
 from fourchess.rules import Rules, canonical_mode
@@ -72,8 +72,8 @@ class SelfPlayConfig:
         if self.depth is None and self.nodes is None and self.movetime is None:
             object.__setattr__(self, "nodes", DEFAULT_NODES)
         try:  # the engine's own checks, made now rather than in every worker
-            _limits(self.depth, self.nodes, self.movetime, None, None)
-            _count(self.hash_mb, "hash_mb", 1, max_hash_mb())
+            checked_limits(self.depth, self.nodes, self.movetime, None, None)
+            checked_count(self.hash_mb, "hash_mb", 1, max_hash_mb())
         except (TypeError, ValueError) as error:
             raise SelfPlayError(str(error)) from None
         _whole(self.games, "games", 1)

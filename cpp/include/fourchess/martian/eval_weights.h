@@ -7,7 +7,6 @@ struct EvalWeights {
     int point = 100;      // each point captured, the root's unit's against its rivals' mean
     int controlled = 12;  // each point of piece value standing in the unit's zone(s)
     int mobility = 2;     // each legal move of the side to move, from its own view
-    int last_mover = 30;  // the tie-break (docs/martian.md §4) favours whoever ends the game
 };
 
 }  // namespace fourchess::martian
