@@ -1,5 +1,7 @@
 """Target: the game server's request and message handlers, driven through the real ASGI app
-(every route, the WebSocket) over a real SQLite store, with requests built from the fuzz bytes.
+(every route, the WebSocket) over a real SQLite store, with requests built from the fuzz bytes, on
+a game of each kind the site offers (four-player chess in Teams and FFA, Martian Chess with two
+and four players, standard chess).
 
 Invariants: no answer is a server fault (5xx, or an `internal` error or a 1011 close on a socket;
 503 `busy` is a bound, not a fault); every refusal is a JSON error with a code and a bounded
@@ -20,13 +22,41 @@ from typing import Any
 from . import Finding
 from .fuzz_input import FuzzInput
 
-SEATS = ("RED", "BLUE", "YELLOW", "GREEN")
-MOVES = ("h2-h4", "h2-h3", "b7-c7", "h13-h12", "m10-l10", "e1-f3", "b7c7", "Nj1-i3", "h10-h11=Q", "resign:R", "")
+GAMES = (
+    {"mode": "teams"},
+    {"mode": "ffa"},
+    {"game": "martian", "players": 2},
+    {"game": "martian", "players": 4, "teams": True},
+    {"game": "chess"},
+)
+GAME_NAMES = ("fourchess", "martian", "chess")
+# move texts of every game, each sent to the other games too
+MOVES = (
+    *("h2-h4", "h2-h3", "b7-c7", "h13-h12", "m10-l10", "e1-f3", "b7c7", "Nj1-i3", "h10-h11=Q", "resign:R", ""),
+    *("d3-d5", "c2-c3", "a3a5", "h8-a1", "d1-e1", "e5-e4"),
+    *("e2e4", "e4", "Nf3", "e7e8q", "O-O", "g1f3"),
+)
 METHODS = ("GET", "POST", "PUT", "DELETE", "HEAD", "OPTIONS")
-ROUTES = ("", "/moves", "/resign", "/claim", "/rematch", "/pgn4", "/board.svg", "/board.svg?orientation=", "/nope")
+ROUTES = (
+    "",
+    "/moves",
+    "/resign",
+    "/claim",
+    "/rematch",
+    "/record",
+    "/pgn4",
+    "/board.svg",
+    "/board.svg?orientation=",
+    "/nope",
+)
 MESSAGE_TYPES = ("hello", "move", "resign", "claim", "arrow", "clear_arrows", "chat", "rematch", "ping", "castle", "")
 OTHER_IDS = ("", "ab%00cd", "..", "%2e%2e%2fetc", "x" * 40, "Zz-_09", "\u202e", "%ff%fe", "a b")
 SETTING_NAMES = (
+    "game",
+    "players",
+    "teams",
+    "cpu_skill",
+    "on_timeout",
     "mode",
     "turn_seconds",
     "move_limit",
@@ -207,16 +237,15 @@ async def _session(data: bytes) -> None:
     the_site = site()
     app, hub = the_site.app, the_site.hub
     source = FuzzInput(data)
-    from fourchess import Seat
     from fourchess.server.settings import GameConfig
 
     games = []
-    for mode in ("teams", "ffa"):
-        room, tokens = await hub.create(GameConfig.from_dict({"mode": mode}))
+    for settings in GAMES:
+        room, tokens = await hub.create(GameConfig.from_dict(settings))
         games.append((room.game.id, tokens))
     for _ in range(1 + source.below(6)):
         game_id, tokens = source.pick(games)
-        token = tokens[Seat[source.pick(SEATS)]] if source.below(4) else source.pick(("", "x" * 43, None))
+        token = tokens.get(source.below(4)) if source.below(4) else source.pick(("", "x" * 43, None))
         operation = source.below(4)
         text = (
             "".join(chr(source.below(0x800) or 0x41) for _ in range(source.below(12)))
@@ -244,9 +273,11 @@ async def _session(data: bytes) -> None:
                 raise Finding(f"{method} {path} {body[:200]!r} was refused ({status}) but changed the game")
         elif operation == 1:  # a new game with fuzzed settings, or a raw body
             if source.flag():
-                body = json.dumps(
-                    {source.pick(SETTING_NAMES): _fuzz_value(source, text) for _ in range(source.below(3))}
-                ).encode()
+                settings = {}
+                for _ in range(source.below(4)):
+                    name = source.pick(SETTING_NAMES)
+                    settings[name] = source.pick((*GAME_NAMES, text)) if name == "game" else _fuzz_value(source, text)
+                body = json.dumps(settings).encode()
             else:
                 body = text.encode("utf-8", "surrogateescape")
             status, answer = await _http(
