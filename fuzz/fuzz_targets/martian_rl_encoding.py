@@ -11,10 +11,10 @@ from __future__ import annotations
 import numpy as np
 
 from fourchess import martian
-from fourchess.rl import IllegalActionError
 from fourchess.rl import martian as encoding
 
 from . import Finding
+from .action_checks import check_any_action, legal_actions
 from .fuzz_input import FuzzInput
 from .martian_common import played, started
 
@@ -39,29 +39,13 @@ def board_squares(players: int) -> list[int]:
 
 def check_actions(board: martian.Board, source: FuzzInput, where: str) -> None:
     count = encoding.action_count(board.players)
-    moves = list(board.legal_moves)
-    indices = [encoding.encode_move(board, move) for move in moves]
-    if len(set(indices)) != len(indices) or not all(0 <= index < count for index in indices):
-        raise Finding(f"legal moves without distinct actions in range in {where}: {sorted(indices)}")
-    for move, index in zip(moves, indices, strict=True):
-        if encoding.decode_action(board, index) != move:
-            raise Finding(f"action {index} of {move} decodes to {encoding.decode_action(board, index)} in {where}")
-    if set(np.flatnonzero(encoding.legal_mask(board)).tolist()) != set(indices):
-        raise Finding(f"the legal mask is not the legal moves' actions in {where}")
-    if encoding.legal_actions(board) != sorted(indices):
+    moves, actions = legal_actions(encoding, board, count, where)
+    if encoding.legal_actions(board) != sorted(actions):
         raise Finding(f"legal_actions is not the legal moves' actions in {where}")
     on_board = set(board_squares(board.players))
-    encoded = dict(zip(indices, moves, strict=True))  # action -> the one step it names
+    encoded = dict(zip(actions, moves, strict=True))  # action -> the one step it names
     for _ in range(4):
-        index = (source.byte() << 8 | source.byte()) % count
-        try:
-            move = encoding.decode_action(board, index)
-        except IllegalActionError:
-            if index in indices:
-                raise Finding(f"legal action {index} refused in {where}") from None
-        else:
-            if move not in moves or encoding.encode_move(board, move) != index:
-                raise Finding(f"action {index} decodes to {move}, not a legal move of that action, in {where}")
+        check_any_action(encoding, board, (source.byte() << 8 | source.byte()) % count, actions, where)
         arbitrary = martian.Move(source.below(64), source.below(64))
         try:
             action = encoding.encode_move(board, arbitrary)

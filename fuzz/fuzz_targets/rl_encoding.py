@@ -13,6 +13,7 @@ import fourchess.rl as rl
 from fourchess import Board
 
 from . import Finding
+from .action_checks import check_any_action, legal_actions
 from .fuzz_input import FuzzInput
 from .positions import built_position
 from .push_unchecked import arbitrary_move
@@ -39,25 +40,9 @@ def check(data: bytes) -> None:
 
 
 def check_actions(board: Board, source: FuzzInput, where: str) -> None:
-    moves = list(board.legal_moves)
-    indices = [rl.encode_move(board, move) for move in moves]
-    if len(set(indices)) != len(indices) or not all(0 <= index < rl.ACTION_COUNT for index in indices):
-        raise Finding(f"legal moves without distinct indices in range in {where}: {sorted(indices)}")
-    for move, index in zip(moves, indices, strict=True):
-        if rl.decode_action(board, index) != move:
-            raise Finding(f"action {index} of {move} decodes to {rl.decode_action(board, index)} in {where}")
-    if set(np.flatnonzero(rl.legal_mask(board)).tolist()) != set(indices):
-        raise Finding(f"the legal mask is not the legal moves' indices in {where}")
+    _, actions = legal_actions(rl, board, rl.ACTION_COUNT, where)
     for _ in range(4):
-        index = (source.byte() << 8 | source.byte()) % rl.ACTION_COUNT
-        try:
-            move = rl.decode_action(board, index)
-        except rl.IllegalActionError:
-            if index in indices:
-                raise Finding(f"legal action {index} refused in {where}") from None
-            continue
-        if move not in moves or rl.encode_move(board, move) != index:
-            raise Finding(f"action {index} decodes to {move}, not a legal move of that index, in {where}")
+        check_any_action(rl, board, (source.byte() << 8 | source.byte()) % rl.ACTION_COUNT, actions, where)
         try:
             encoded = rl.encode_move(board, arbitrary_move(source))
         except ValueError:
