@@ -1,9 +1,10 @@
 """A policy/value network for four-player chess (Teams), trained by imitation of the built-in
-search's self-play games, then played against the random, greedy and search players.
+search's self-play games, then played, with a shallow minimax over it, against the random, greedy
+and search players.
 
-    fourchess selfplay --output games.parquet --games 2000 --nodes 1000 --seed 1
-    python docs/examples/rl_imitation.py train games.parquet --out net.pt
-    python docs/examples/rl_imitation.py play net.pt --games 40
+    fourchess selfplay --output games.parquet --games 2500 --nodes 1000 --seed 7
+    python docs/examples/rl_imitation.py train games.parquet --out net.pt --epochs 2
+    python docs/examples/rl_imitation.py play net.pt --games 40 --depth 2 --width 4
 
 Needs PyTorch (``pip install torch``, the CPU build is enough) beside ``fourchess[rl,selfplay]``.
 The network sees ``fourchess.rl.planes`` (the mover's frame; as uint8, counts unscaled, so that
@@ -179,37 +180,89 @@ class NetPlayer:
         return rl.decode_action(board, int(masked(logits, mask).argmax()))
 
 
+# A finished game's worth in the lookahead: beyond any value the network can give (it gives [-1, 1]).
+WON, DRAWN, LOST = 2.0, 0.0, -2.0
+
+
+def partners(seat: fourchess.Seat, other: fourchess.Seat) -> bool:
+    """Whether two seats play for one team (Teams: opposite seats are partners)."""
+    return (seat - other) % 2 == 0
+
+
+class _Node:
+    """A position of the lookahead tree; ``value`` is for the team of ``mover``, who moves at the
+    root."""
+
+    __slots__ = ("board", "children", "finished", "value")
+
+    def __init__(self, board: fourchess.Board, mover: fourchess.Seat) -> None:
+        self.board = board
+        self.children: list[_Node] = []
+        self.value = 0.0
+        self.finished = board.is_game_over()
+        if self.finished:
+            outcome = board.outcome()
+            if outcome is None or outcome.winner is None:
+                self.value = DRAWN
+            else:
+                self.value = WON if mover in outcome.winner else LOST
+
+    def child(self, move: fourchess.Move, mover: fourchess.Seat) -> _Node:
+        board = self.board.copy(stack=True)
+        board.push(move)
+        node = _Node(board, mover)
+        self.children.append(node)
+        return node
+
+    def back_up(self, mover: fourchess.Seat) -> float:
+        """Minimax: the mover here picks the child best for its own team."""
+        if self.children:
+            values = [child.back_up(mover) for child in self.children]
+            ours = partners(self.board.turn, mover)
+            self.value = max(values) if ours else min(values)
+        return self.value
+
+
 class LookaheadPlayer(NetPlayer):
-    """Looks one move ahead with the value head: plays the move after which the network rates
-    the mover's team best (the position after it is the next seat's, an opponent's: its value
-    turned round), a won game above all. All the replies are evaluated in one batch."""
+    """A minimax over the network, ``depth`` plies deep: every legal move at the root, the
+    policy's ``width`` likeliest moves at the plies below, and the value head at the leaves (a
+    won or lost game above any value). Each ply's positions go through the network in one batch.
+    Depth 0 is the policy alone."""
+
+    def __init__(self, net: PolicyValueNet, depth: int = 2, width: int = 4) -> None:
+        super().__init__(net)
+        if depth < 0 or width < 1:
+            raise ValueError(f"the lookahead needs depth >= 0 and width >= 1, not {depth} and {width}")
+        self.depth = depth
+        self.width = width
 
     @torch.no_grad()
     def choose_move(self, board: fourchess.Board) -> fourchess.Move:
+        if self.depth == 0:
+            return super().choose_move(board)
         mover = board.turn
+        root = _Node(board, mover)
         moves = list(board.legal_moves)
-        after = []
-        for move in moves:
-            child = board.copy(stack=True)
-            child.push(move)
-            after.append(child)
-        going_on = [child for child in after if not child.is_game_over()]
-        values = iter([])
-        if going_on:
-            _, value = self.net(torch.from_numpy(rl.planes_batch(going_on, dtype="uint8")).float())
-            values = iter(value.tolist())
-        scores = []
-        for child in after:
-            if child.is_game_over():
-                outcome = child.outcome()
-                won = outcome is not None and outcome.winner is not None and mover in outcome.winner
-                drawn = outcome is None or outcome.winner is None
-                scores.append(2.0 if won else 0.0 if drawn else -2.0)
-            else:
-                same_team = (child.turn - mover) % 2 == 0
-                value = next(values)
-                scores.append(value if same_team else -value)
-        return moves[max(range(len(moves)), key=scores.__getitem__)]
+        frontier = [root.child(move, mover) for move in moves]
+        for ply in range(1, self.depth + 1):
+            going_on = [node for node in frontier if not node.finished]
+            if not going_on:
+                break
+            boards = [node.board for node in going_on]
+            logits, values = self.net(torch.from_numpy(rl.planes_batch(boards, dtype="uint8")).float())
+            if ply == self.depth:  # the leaves: the value head, for the mover there, turned to our team
+                for node, value in zip(going_on, values.tolist(), strict=True):
+                    node.value = value if partners(node.board.turn, mover) else -value
+                break
+            likeliest = masked(logits, torch.from_numpy(rl.legal_mask_batch(boards))).topk(self.width, dim=1)
+            frontier = []
+            for node, scores, actions in zip(going_on, likeliest.values, likeliest.indices, strict=True):
+                for score, action in zip(scores.tolist(), actions.tolist(), strict=True):
+                    if score != float("-inf"):  # fewer legal moves than the width
+                        frontier.append(node.child(rl.decode_action(node.board, action), mover))
+        root.back_up(mover)
+        best = max(range(len(moves)), key=lambda i: root.children[i].value)
+        return moves[best]
 
 
 def play_game(players: Sequence[Player], seed: int, max_moves: int = 400) -> float:
@@ -244,12 +297,14 @@ def play(args: argparse.Namespace) -> None:
     saved = torch.load(args.net, weights_only=True)
     net = PolicyValueNet(saved["channels"], saved["blocks"])
     net.load_state_dict(saved["state"])
-    player = LookaheadPlayer(net) if args.lookahead else NetPlayer(net)
-    opponents: list[tuple[str, Callable[[], Player]]] = [
-        ("random", lambda: RandomPlayer(seed=args.seed)),
-        ("greedy", lambda: GreedyPlayer(seed=args.seed)),
-    ]
-    opponents += [(f"search {n} nodes", lambda n=n: SearchPlayer(nodes=n, hash_mb=8)) for n in args.nodes]
+    player = LookaheadPlayer(net, args.depth, args.width)
+    opponents: list[tuple[str, Callable[[], Player]]] = []
+    if "random" in args.against:
+        opponents.append(("random", lambda: RandomPlayer(seed=args.seed)))
+    if "greedy" in args.against:
+        opponents.append(("greedy", lambda: GreedyPlayer(seed=args.seed)))
+    if "search" in args.against:
+        opponents += [(f"search {n} nodes", lambda n=n: SearchPlayer(nodes=n, hash_mb=8)) for n in args.nodes]
     for name, opponent in opponents:
         share, seconds = match(player, opponent, args.games, args.seed)
         print(f"network vs {name:<18} {share:6.1%} of the points in {args.games} games ({seconds:.0f} s)")
@@ -274,9 +329,15 @@ def main() -> None:
     games = commands.add_parser("play", help="match the network against the other players")
     games.add_argument("net")
     games.add_argument("--games", type=int, default=40)
-    games.add_argument("--nodes", type=int, nargs="*", default=[50, 200, 1000])
+    games.add_argument(
+        "--against", nargs="+", choices=("random", "greedy", "search"), default=["random", "greedy", "search"]
+    )
+    games.add_argument("--nodes", type=int, nargs="+", default=[50, 200, 1000], help="the search's node budgets")
     games.add_argument("--seed", type=int, default=1000)
-    games.add_argument("--lookahead", action="store_true", help="one move ahead with the value head")
+    games.add_argument(
+        "--depth", type=int, default=2, help="plies of minimax over the network (0: the policy's likeliest move)"
+    )
+    games.add_argument("--width", type=int, default=4, help="the policy's likeliest moves searched below the root")
     games.set_defaults(run=play)
     args = parser.parse_args()
     args.run(args)
