@@ -31,18 +31,12 @@ def check(data: bytes) -> None:
     check_planes(board, source, where)
 
 
-def board_squares(players: int) -> list[int]:
-    """The squares of the board of ``players``: files a-d with two, all eight with four."""
-    files = 4 if players == 2 else 8
-    return [rank * 8 + file for rank in range(8) for file in range(files)]
-
-
 def check_actions(board: martian.Board, source: FuzzInput, where: str) -> None:
     count = encoding.action_count(board.players)
     moves, actions = legal_actions(encoding, board, count, where)
     if encoding.legal_actions(board) != sorted(actions):
         raise Finding(f"legal_actions is not the legal moves' actions in {where}")
-    on_board = set(board_squares(board.players))
+    on_board = set(martian.board_squares(board.players))
     encoded = dict(zip(actions, moves, strict=True))  # action -> the one step it names
     for _ in range(4):
         check_any_action(encoding, board, (source.byte() << 8 | source.byte()) % count, actions, where)
@@ -60,7 +54,7 @@ def check_actions(board: martian.Board, source: FuzzInput, where: str) -> None:
 
 
 def check_frame(players: int, source: FuzzInput, where: str) -> None:
-    squares = board_squares(players)
+    squares = martian.board_squares(players)
     seat = source.below(players)
     shown = [encoding.to_frame(players, seat, square) for square in squares]
     if sorted(shown) != squares:
@@ -76,7 +70,7 @@ def check_planes(board: martian.Board, source: FuzzInput, where: str) -> None:
     as_bytes = encoding.planes(board, seat=seat, history=history, dtype="uint8")
     if not np.array_equal(as_float > 0, as_bytes > 0):
         raise Finding(f"float32 and uint8 planes set different cells for seat {seat} in {where}")
-    pieces = sum(board.piece_at(square) is not None for square in board_squares(board.players))
+    pieces = sum(board.piece_at(square) is not None for square in martian.board_squares(board.players))
     if int(as_float[:PIECE_PLANES].sum()) != pieces:
         raise Finding(f"the piece planes hold {int(as_float[:PIECE_PLANES].sum())} pieces, not {pieces}, in {where}")
     batch = encoding.planes_batch([board, board.copy()], history=history)

@@ -20,6 +20,7 @@ from fourchess.martian import (
     Move,
     PieceType,
     Termination,
+    board_squares,
     parse_square,
     square_name,
 )
@@ -124,6 +125,12 @@ def test_text_forms() -> None:
     assert repr(Move.from_str("c3-d4")) == "Move.from_str('c3-d4')"
 
 
+@pytest.mark.parametrize(("players", "files"), [(2, "abcd"), (4, "abcdefgh")])
+def test_the_board_squares_are_the_named_files_on_all_eight_ranks(players: int, files: str) -> None:
+    named = [parse_square(f"{file}{rank}") for rank in range(1, 9) for file in files]
+    assert board_squares(players) == named  # a1 first, rank by rank
+
+
 @pytest.mark.parametrize(
     ("call", "error"),
     [
@@ -153,6 +160,8 @@ def test_text_forms() -> None:
         (lambda: Board().perft(2, threads=0), ValueError),
         (lambda: Board().perft(2.0), TypeError),
         (lambda: Board().divide(True), TypeError),
+        (lambda: board_squares(3), ValueError),
+        (lambda: board_squares(True), ValueError),
         (lambda: square_name(64), ValueError),
         (lambda: parse_square("i1"), ValueError),
         (lambda: parse_square(b"a1"), TypeError),

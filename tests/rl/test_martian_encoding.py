@@ -98,14 +98,9 @@ def test_hand_checked_frame_squares(players: int, seat: int, square: str, shown:
     assert encoding.from_frame(players, seat, frame) == martian.parse_square(square)
 
 
-def board_squares(players: int) -> list[int]:
-    files = "abcd" if players == 2 else "abcdefgh"
-    return [martian.parse_square(f"{file}{rank}") for file in files for rank in range(1, 9)]
-
-
 @pytest.mark.parametrize("players", [2, 4])
 def test_the_frame_turn_is_a_bijection_of_the_board(players: int) -> None:
-    squares = board_squares(players)
+    squares = martian.board_squares(players)
     for seat in range(players):
         shown = [encoding.to_frame(players, seat, square) for square in squares]
         assert sorted(shown) == sorted(squares)

@@ -11,7 +11,7 @@ in ``fourchess.martian.reference``, which the tests hold the core against. ``leg
 
 from fourchess._martian import IllegalMoveError, InvalidMoveError, MartianFenError
 from fourchess.martian.board import START_2, START_4, Board, LegalMoves, PieceType
-from fourchess.martian.moves import Move, parse_square, square_name
+from fourchess.martian.moves import Move, board_squares, parse_square, square_name
 from fourchess.martian.outcome import Outcome, Termination
 from fourchess.martian.record import MartianRecordError, read_record, write_record
 from fourchess.martian.rules import MartianRules
@@ -43,6 +43,7 @@ __all__ = [
     "SearchResult",
     "Termination",
     "apply",
+    "board_squares",
     "check_move",
     "legal_moves",
     "parse_square",

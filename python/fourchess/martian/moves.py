@@ -33,6 +33,14 @@ def parse_square(name: str) -> int:
     return square
 
 
+def board_squares(players: int) -> list[int]:
+    """The squares of the board ``players`` play on (two: files a-d; four: all 64), a1 first, rank by
+    rank; ValueError for another count."""
+    if isinstance(players, bool) or players not in (2, 4):
+        raise ValueError(f"players must be 2 or 4, got {quoted(players)}")
+    return [square for square in range(64) if _martian.on_board(players, square)]
+
+
 def _square(value: object, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise TypeError(f"{what} must be an int square (rank * 8 + file), got {type(value).__name__}")

@@ -21,7 +21,7 @@ from fourchess import _martian
 from fourchess._core import Seat
 from fourchess._quote import quoted
 from fourchess.martian.board import Board, PieceType
-from fourchess.martian.moves import Move, parse_square, square_name
+from fourchess.martian.moves import Move, board_squares, parse_square, square_name
 from fourchess.svg import arguments
 from fourchess.svg.arguments import Arrow, InvalidSquareError, SquareLike
 from fourchess.svg.layout import SQUARE_SIZE
@@ -123,7 +123,7 @@ def board(
 
     files = 4 if players == 2 else 8
     turns = seat_at_bottom * (4 // players)  # quarter turns: two seats half a turn apart, four a quarter
-    cells = {square: _cell(square, files, turns) for square in _board_squares(players)}
+    cells = {square: _cell(square, files, turns) for square in board_squares(players)}
     top = PANEL_HEIGHT if panels else 0
     width, height = files * S, RANKS * S + 2 * top
 
@@ -219,11 +219,6 @@ def _last_move(value: object, board: Board, read_square: arguments.SquareReader)
     read_square(value.from_square, "lastmove from")
     read_square(value.to_square, "lastmove to")
     return value
-
-
-def _board_squares(players: int) -> list[int]:
-    """The board's squares, a1 first, rank by rank."""
-    return [square for square in range(64) if _martian.on_board(players, square)]
 
 
 def _cell(square: int, files: int, turns: int) -> Cell:
