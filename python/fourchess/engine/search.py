@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from fourchess import _core
+from fourchess._checked import checked_count
 from fourchess._core import Move
 from fourchess._quote import quoted
 
@@ -75,15 +76,6 @@ def _result(raw: tuple[Any, ...]) -> SearchResult:
     nps = int(nodes / seconds) if seconds > 0 else 0
     value = Score(None, mate) if mate else Score(score)
     return SearchResult(best, value, tuple(pv), depth, seldepth, nodes, nps, seconds)
-
-
-def checked_count(value: object, name: str, low: int, high: int) -> int:
-    """``value`` if it is an int in ``low..high``; else a TypeError or ValueError naming ``name``."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"{name} must be an int, got {type(value).__name__}")
-    if not low <= value <= high:
-        raise ValueError(f"{name} must be {low}..{high}, got {quoted(value)}")
-    return value
 
 
 def _seconds(value: object, name: str, *, zero_ok: bool) -> float:

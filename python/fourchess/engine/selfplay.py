@@ -26,10 +26,11 @@ from collections.abc import Generator, Iterable
 from dataclasses import asdict, dataclass, field
 from typing import Any, NamedTuple
 
+from fourchess._checked import checked_count
 from fourchess._core import Move
 from fourchess._quote import quoted
 from fourchess.board import Board
-from fourchess.engine.search import Engine, SearchResult, checked_count, checked_limits, max_hash_mb
+from fourchess.engine.search import Engine, SearchResult, checked_limits, max_hash_mb
 from fourchess.engine.selfplay_file import COLUMN_NAMES
 from fourchess.outcome import Outcome
 from fourchess.rules import Rules, canonical_mode

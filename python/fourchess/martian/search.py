@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from fourchess import _martian
+from fourchess._checked import checked_count
 from fourchess._quote import quoted
 from fourchess.martian.board import Board
 from fourchess.martian.moves import Move
@@ -67,8 +68,8 @@ class MartianEngine:
             raise TypeError(f"board must be a fourchess.martian.Board, got {type(board).__name__}")
         raw = self._core.search(
             board,
-            _count(depth, "depth", 1, MAX_DEPTH),
-            _count(nodes, "nodes", 1, 2**62),
+            0 if depth is None else checked_count(depth, "depth", 1, MAX_DEPTH),
+            0 if nodes is None else checked_count(nodes, "nodes", 1, 2**62),
             _seconds(movetime, "movetime"),
             _four_times(clocks, "clocks"),
             _four_times(increments, "increments") if clocks is not None else [],
@@ -83,16 +84,6 @@ class MartianEngine:
 def search(board: Board, **limits: object) -> SearchResult:
     """One search with a fresh 16 MB engine: ``search(board, depth=4)``, ``movetime=0.5``, ..."""
     return MartianEngine().search(board, **limits)  # type: ignore[arg-type]
-
-
-def _count(value: object, name: str, low: int, high: int) -> int:
-    if value is None:
-        return 0
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"{name} must be an int, got {type(value).__name__}")
-    if not low <= value <= high:
-        raise ValueError(f"{name} must be {low}..{high}, got {quoted(value)}")
-    return value
 
 
 def _seconds(value: object, name: str, *, zero_ok: bool = False) -> float:
