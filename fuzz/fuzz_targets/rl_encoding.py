@@ -1,8 +1,9 @@
 """Target: the learning encoding on fuzzed positions played on for a few plies. Every legal move
 has its own action index and decodes back to itself, the mask is exactly the legal set, any index
 decodes to a legal move of that index or is refused by IllegalActionError, an arbitrary Move
-encodes in range or is refused by ValueError, and planes of every seat, history and dtype are
-written whole (the piece planes hold each piece once, float and uint8 set the same cells)."""
+encodes in range, to an action no other step has, or is refused by ValueError, and planes of
+every seat, history and dtype are written whole (the piece planes hold each piece once, float and
+uint8 set the same cells)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import numpy as np
 
 import fourchess
 import fourchess.rl as rl
-from fourchess import Board
+from fourchess import Board, Move, PieceType
 
 from . import Finding
 from .action_checks import check_any_action, legal_actions
@@ -39,16 +40,29 @@ def check(data: bytes) -> None:
     check_planes(board, source, where)
 
 
+UNDERPROMOTIONS = (PieceType.KNIGHT, PieceType.BISHOP, PieceType.ROOK)
+
+
+def step(move: Move) -> tuple[int, int, PieceType | None]:
+    """What an action names: the two squares and an underpromotion. A queen promotion (1-point or
+    not) shares the plain step's action, as castling shares the king's two-square step."""
+    return move.from_square, move.to_square, move.promotion if move.promotion in UNDERPROMOTIONS else None
+
+
 def check_actions(board: Board, source: FuzzInput, where: str) -> None:
-    _, actions = legal_actions(rl, board, rl.ACTION_COUNT, where)
+    moves, actions = legal_actions(rl, board, rl.ACTION_COUNT, where)
+    named = dict(zip(actions, moves, strict=True))  # action -> a move of the one step it names
     for _ in range(4):
         check_any_action(rl, board, (source.byte() << 8 | source.byte()) % rl.ACTION_COUNT, actions, where)
+        arbitrary = arbitrary_move(source)
         try:
-            encoded = rl.encode_move(board, arbitrary_move(source))
+            encoded = rl.encode_move(board, arbitrary)
         except ValueError:
             continue
         if not 0 <= encoded < rl.ACTION_COUNT:
-            raise Finding(f"an arbitrary move encodes to {encoded} in {where}")
+            raise Finding(f"{arbitrary} encodes to {encoded}, out of range, in {where}")
+        if step(named.setdefault(encoded, arbitrary)) != step(arbitrary):
+            raise Finding(f"{arbitrary} and {named[encoded]} both encode to {encoded} in {where}")
 
 
 def check_planes(board: Board, source: FuzzInput, where: str) -> None:
