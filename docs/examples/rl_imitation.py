@@ -266,12 +266,16 @@ class LookaheadPlayer(NetPlayer):
 
 
 def play_game(players: Sequence[Player], seed: int, max_moves: int = 400) -> float:
-    """One Teams game from a few random plies; Red+Yellow's score (1, 1/2 or 0)."""
+    """One Teams game from a few random plies; Red+Yellow's score (1, 1/2 or 0, also after
+    ``max_moves`` plies). The board has no move limit of its own: the training positions had
+    none, and a set limit is an input plane the network never saw."""
     rng = random.Random(seed)
-    board = fourchess.Board(rules=fourchess.Rules(move_limit=max_moves))
+    board = fourchess.Board()
     for _ in range(rng.randint(0, 4)):
         board.push(rng.choice(list(board.legal_moves)))
     while not board.is_game_over():
+        if len(board.move_stack) >= max_moves:
+            return 0.5
         board.push(players[board.turn].choose_move(board))
     outcome = board.outcome()
     if outcome is None or outcome.winner is None:
