@@ -266,9 +266,10 @@ class LookaheadPlayer(NetPlayer):
 
 
 def play_game(players: Sequence[Player], seed: int, max_moves: int = 400) -> float:
-    """One Teams game from a few random plies; Red+Yellow's score (1, 1/2 or 0, also after
-    ``max_moves`` plies). The board has no move limit of its own: the training positions had
-    none, and a set limit is an input plane the network never saw."""
+    """One Teams game from a few random plies; Red+Yellow's score (1, 1/2 or 0; 1/2 when the game
+    reaches ``max_moves`` plies). The match counts the plies itself rather than giving the board a
+    move limit: the training positions had none, and a set limit is an input plane the network
+    never saw."""
     rng = random.Random(seed)
     board = fourchess.Board()
     for _ in range(rng.randint(0, 4)):
